@@ -1,0 +1,38 @@
+// Prerenders the landing page into dist/index.html and the not-found page into dist/404.html,
+// using the SSR build of src/ui/prerender.tsx (dist-ssr/). React hydrates both in the browser.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dist = path.resolve('dist');
+const ssrEntry = path.resolve('dist-ssr/prerender.js');
+const { render } = await import(pathToFileURL(ssrEntry).href);
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+function page(route) {
+  const { html, head } = render(route);
+  if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
+  let out = template
+    .replace(
+      '<div id="root"><!--app-html--></div>',
+      `<div id="root" data-route="${route}">${html}</div>`,
+    )
+    .replace('<!--head-extra-->', head);
+  if (route === 'not-found') {
+    out = out
+      .replace(
+        /<title>[^<]*<\/title>/,
+        '<title>Página no encontrada | De estudiantes a estudiantes</title>',
+      )
+      .replace(
+        '<meta name="viewport"',
+        '<meta name="robots" content="noindex" />\n    <meta name="viewport"',
+      );
+  }
+  return out;
+}
+
+fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
+fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
+fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
+console.log('prerendered dist/index.html and dist/404.html');

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: typecheck, lint, format, unit/property/contract tests,
+# the production build, and the browser tests in Chromium. Prints a closing summary line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf test-results && mkdir -p test-results
+
+bash scripts/ensure-browser.sh
+npm run typecheck
+npm run lint
+npm run format:check
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npm run build
+npx playwright test
+node scripts/test-summary.mjs

@@ -1,0 +1,60 @@
+import type { AuthPort } from '@/ports/auth.port';
+import type { User } from '@/domain/user';
+import type { Controls } from './memory-controls';
+import type { StateStore } from './memory-state';
+
+/** Lets the student pick an account; rejects with `auth/popup-closed-by-user` on cancel. */
+export type ChooseAccount = (accounts: readonly User[]) => Promise<User>;
+
+export interface MemoryAuthOptions {
+  readonly store: StateStore;
+  readonly controls: Controls;
+  readonly chooseAccount: ChooseAccount;
+  /** Subscribes to changes made by another tab; returns the unsubscribe function. */
+  readonly onExternalChange?: (listener: () => void) => () => void;
+}
+
+const currentUser = (store: StateStore): User | null => {
+  const { accounts, sessionUid } = store.read();
+  return accounts.find((a) => a.uid === sessionUid) ?? null;
+};
+
+/** Auth that behaves like a provider popup, with the session kept in storage. */
+export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
+  const { store, controls, chooseAccount, onExternalChange } = options;
+  const listeners = new Set<(user: User | null) => void>();
+  let last: User | null | undefined;
+
+  const notify = (): void => {
+    const user = currentUser(store);
+    if (last !== undefined && last?.uid === user?.uid) return;
+    last = user;
+    listeners.forEach((listener) => listener(user));
+  };
+
+  onExternalChange?.(notify);
+
+  return {
+    async signInWithPopup() {
+      await controls.enter('signIn');
+      const user = await chooseAccount(store.read().accounts);
+      store.update((state) => ({ ...state, sessionUid: user.uid }));
+      notify();
+      return user;
+    },
+    async signOut() {
+      await controls.enter('signOut');
+      store.update((state) => ({ ...state, sessionUid: null }));
+      notify();
+    },
+    onAuthStateChanged(listener) {
+      listeners.add(listener);
+      const user = currentUser(store);
+      queueMicrotask(() => {
+        if (listeners.has(listener)) listener(user);
+      });
+      if (last === undefined) last = user;
+      return () => listeners.delete(listener);
+    },
+  };
+}

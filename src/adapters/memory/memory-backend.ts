@@ -1,0 +1,67 @@
+import type { AuthPort } from '@/ports/auth.port';
+import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroImages } from '@/ports/hero-images.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { ErrorCode } from '@/domain/errors';
+import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
+import { createMemoryCollegeSearch } from './memory-college-search.adapter';
+import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
+import { createMemoryHeroImages } from './memory-hero-images.adapter';
+import { createStateStore, type KeyValueStorage, type StoredEntry } from './memory-state';
+import { createMemoryWaitlist } from './memory-waitlist.adapter';
+
+export interface MemoryBackendOptions {
+  readonly storage: KeyValueStorage;
+  readonly chooseAccount: ChooseAccount;
+  readonly config?: MemoryBackendConfig;
+  readonly onExternalChange?: (listener: () => void) => () => void;
+}
+
+/** The developer and test controls exposed as `window.__memoryBackend` in memory builds. */
+export interface MemoryBackendControls {
+  /** Forgets the session and every entry, and clears planned failures and call counts. */
+  reset(): void;
+  /** Makes the next call of `op` fail with `code` (default 'unavailable'). */
+  failNext(op: MemoryOperation, code?: ErrorCode): void;
+  setLatency(ms: number): void;
+  /** The waitlist entries, keyed by uid. */
+  entries(): Record<string, StoredEntry>;
+  /** How many times `op` was called since start or the last reset. */
+  calls(op: MemoryOperation): number;
+}
+
+export interface MemoryBackend {
+  readonly auth: AuthPort;
+  readonly waitlist: WaitlistRepo;
+  readonly collegeSearch: CollegeSearch;
+  readonly heroImages: HeroImages;
+  readonly controls: MemoryBackendControls;
+}
+
+/** Every port, in memory, over one storage key; deterministic, offline, production code. */
+export function createMemoryBackend(options: MemoryBackendOptions): MemoryBackend {
+  const config = options.config ?? {};
+  const store = createStateStore(options.storage);
+  const controls = createControls(config);
+  return {
+    auth: createMemoryAuth({
+      store,
+      controls,
+      chooseAccount: options.chooseAccount,
+      ...(options.onExternalChange ? { onExternalChange: options.onExternalChange } : {}),
+    }),
+    waitlist: createMemoryWaitlist({ store, controls }),
+    collegeSearch: createMemoryCollegeSearch({ controls }),
+    heroImages: createMemoryHeroImages({ controls, answer: config.heroImages }),
+    controls: {
+      reset() {
+        store.clear();
+        controls.resetCounters();
+      },
+      failNext: controls.failNext,
+      setLatency: controls.setLatency,
+      entries: () => ({ ...store.read().entries }),
+      calls: controls.calls,
+    },
+  };
+}

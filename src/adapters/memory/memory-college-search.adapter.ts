@@ -1,0 +1,47 @@
+import type { CollegeSearch } from '@/ports/college-search.port';
+import { type College, collegeFromHit } from '@/domain/college';
+import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/domain/text-search';
+import { COLLEGE_CATALOGUE, type CatalogueEntry } from './college-catalogue';
+import type { Controls } from './memory-controls';
+
+/** As many hits as the production search asks for (spec section 9). */
+export const HITS_PER_PAGE = 3;
+
+const haystack = (c: CatalogueEntry): string =>
+  [c.name, c.subname, c.shortName, ...c.keywords].join(' ');
+
+/** Higher is better: a query that starts the short name or subname ranks first. */
+function rank(c: CatalogueEntry, query: string): number {
+  const short = normalizeForSearch(c.shortName);
+  const sub = normalizeForSearch(c.subname);
+  if (short.startsWith(query) || sub.startsWith(query)) return 2;
+  if (c.keywords.some((k) => normalizeForSearch(k).startsWith(query))) return 1;
+  return 0;
+}
+
+/** Searches the seed catalogue without regard to accents or case, and by acronyms. */
+export function searchCatalogue(
+  query: string,
+  catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE,
+  limit = HITS_PER_PAGE,
+): College[] {
+  const terms = searchTerms(query);
+  if (!terms.length) return [];
+  const normalQuery = terms.join(' ');
+  return catalogue
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => matchesAllTerms(terms, haystack(entry)))
+    .sort((a, b) => rank(b.entry, normalQuery) - rank(a.entry, normalQuery) || a.index - b.index)
+    .slice(0, limit)
+    .map(({ entry }) => collegeFromHit(entry))
+    .filter((c): c is College => c !== null);
+}
+
+export function createMemoryCollegeSearch({ controls }: { controls: Controls }): CollegeSearch {
+  return {
+    async search(query) {
+      await controls.enter('searchColleges');
+      return searchCatalogue(query);
+    },
+  };
+}

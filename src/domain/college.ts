@@ -1,0 +1,85 @@
+/** A university campus a student can join the waitlist for (spec section 3). */
+export interface College {
+  readonly id: string;
+  readonly name: string;
+  readonly subname: string;
+  readonly shortName: string;
+}
+
+/** The three default colleges of spec section 3, offered for an empty search and on failure. */
+export const DEFAULT_COLLEGES: readonly College[] = Object.freeze([
+  {
+    id: 'udg-cucea',
+    name: 'Universidad de Guadalajara',
+    subname: 'CUCEA',
+    shortName: 'UDG - CUCEA',
+  },
+  {
+    id: 'udg-cucei',
+    name: 'Universidad de Guadalajara',
+    subname: 'CUCEI',
+    shortName: 'UDG - CUCEI',
+  },
+  {
+    id: 'itesm-gdl',
+    name: 'Tecnológico de Monterrey',
+    subname: 'Guadalajara',
+    shortName: 'ITESM - GDL',
+  },
+]);
+
+const MAX_FIELD_LENGTH = 200;
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : null;
+
+/**
+ * Maps one search hit to a College: `objectID` (or `id`) becomes `id`, and `shortName` falls
+ * back to `subname`. Anything that is not a usable hit gives null.
+ */
+export function collegeFromHit(hit: unknown): College | null {
+  if (typeof hit !== 'object' || hit === null) return null;
+  const h = hit as Record<string, unknown>;
+  const id = text(h.objectID) ?? text(h.id);
+  const name = text(h.name);
+  if (!id || !name) return null;
+  const subname = text(h.subname) ?? '';
+  const shortName = text(h.shortName) || subname;
+  return { id, name, subname, shortName };
+}
+
+/**
+ * Reads a search service's answer (`{ results: [{ hits: [...] }] }`). A missing results list or
+ * missing hits gives an empty list; unusable hits are left out.
+ */
+export function collegesFromSearchAnswer(answer: unknown): College[] {
+  if (typeof answer !== 'object' || answer === null) return [];
+  const results = (answer as { results?: unknown }).results;
+  if (!Array.isArray(results)) return [];
+  const first: unknown = results[0];
+  if (typeof first !== 'object' || first === null) return [];
+  const hits = (first as { hits?: unknown }).hits;
+  return collegesFromHits(hits);
+}
+
+/** Maps a list of hits; anything that is not a list gives an empty list. */
+export function collegesFromHits(hits: unknown): College[] {
+  if (!Array.isArray(hits)) return [];
+  return hits.map(collegeFromHit).filter((c): c is College => c !== null);
+}
+
+/** Reads a stored College (for example from localStorage); anything else gives null. */
+export function parseCollege(value: unknown): College | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const id = text(v.id);
+  const name = text(v.name);
+  const subname = text(v.subname);
+  const shortName = text(v.shortName);
+  if (!id || !name || subname === null || shortName === null) return null;
+  return { id, name, subname, shortName: shortName || subname };
+}
+
+/** The label a chosen college shows: its short name, else its subname, else its name. */
+export const collegeLabel = (college: College): string =>
+  college.shortName || college.subname || college.name;

@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+import { Logo } from './logo';
+import { NAV_LINKS } from './nav-links';
+
+/** The current year: the build's while prerendering, the visitor's once hydrated. */
+const BUILD_YEAR = new Date().getFullYear();
+const noSubscription = () => () => {};
+
+function CurrentYear() {
+  const year = useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
+  return <span data-testid="footer-year">{year}</span>;
+}
+
+export function Footer() {
+  return (
+    <footer className="bg-slate-900 py-12 text-slate-300">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 text-center sm:px-6 md:flex-row md:justify-between md:text-left">
+        <div>
+          <a
+            href="#top"
+            className="rounded-lg text-white"
+            aria-label="De estudiantes a estudiantes, ir al inicio"
+          >
+            <Logo className="text-lg" tone="dark" />
+          </a>
+          <p className="mt-2 text-sm">Un marketplace para estudiantes universitarios.</p>
+        </div>
+        <nav aria-label="Pie de página">
+          <ul className="flex flex-wrap justify-center gap-x-2 gap-y-1 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="inline-flex min-h-11 items-center px-2 hover:text-white"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm">
+          © <CurrentYear /> De estudiantes a estudiantes. Todos los derechos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

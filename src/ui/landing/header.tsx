@@ -1,0 +1,105 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { buttonStyles } from '@/ui/components/button-styles';
+import { cn } from '@/ui/components/cn';
+import { useScrollPast } from '@/ui/hooks/use-scroll-past';
+import { Logo } from './logo';
+import { NAV_LINKS } from './nav-links';
+
+/** Mobile breakpoint of spec section 9. */
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+/** Fixed header: transparent until 10 px of scroll; below 768 px the links fold into a menu. */
+export function Header() {
+  const scrolled = useScrollPast(10);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const mql = window.matchMedia(DESKTOP_QUERY);
+    const onResize = () => mql.matches && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    mql.addEventListener('change', onResize);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      mql.removeEventListener('change', onResize);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const solid = scrolled || open;
+
+  return (
+    <header
+      data-testid="site-header"
+      data-solid={solid ? 'true' : 'false'}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
+        solid ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+        <a
+          href="#top"
+          className="rounded-lg text-slate-900"
+          aria-label="De estudiantes a estudiantes, ir al inicio"
+        >
+          <Logo className="text-base sm:text-lg" />
+        </a>
+        <nav aria-label="Principal" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={cn(buttonStyles.ghost, 'text-sm')}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a
+            href="#waitlist"
+            className={cn(buttonStyles.primary, 'hidden px-5 text-sm md:inline-flex')}
+          >
+            Unirse a la Lista
+          </a>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <nav
+        id="mobile-menu"
+        aria-label="Menú móvil"
+        hidden={!open}
+        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col py-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                onClick={close}
+                className="flex min-h-12 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a href="#waitlist" onClick={close} className={cn(buttonStyles.primary, 'w-full')}>
+          Unirse a la Lista
+        </a>
+      </nav>
+    </header>
+  );
+}

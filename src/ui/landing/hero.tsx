@@ -1,0 +1,72 @@
+import { ArrowRight } from 'lucide-react';
+import { buttonStyles } from '@/ui/components/button-styles';
+import { cn } from '@/ui/components/cn';
+import { useCountUp } from '@/ui/hooks/use-count-up';
+import { AvatarStrip } from './avatar-strip';
+import { PhoneScreens } from './phone-screens';
+
+/** Students already on the list, as the page states it (spec section 1). */
+export const STUDENTS_ON_LIST = 200;
+
+function StudentCounter() {
+  const count = useCountUp({ start: 0, end: STUDENTS_ON_LIST, duration: 10, active: true });
+  return (
+    <p className="text-sm text-slate-600">
+      <span aria-hidden="true">
+        <strong className="font-bold text-slate-900 tabular-nums" data-testid="hero-counter">
+          {count}+
+        </strong>{' '}
+        estudiantes ya están en la lista
+      </span>
+      <span className="sr-only">Más de {STUDENTS_ON_LIST} estudiantes ya están en la lista</span>
+    </p>
+  );
+}
+
+/** The hero: slogans, the two calls to action, the avatar strip, the counter and the phones. */
+export function Hero() {
+  return (
+    <section
+      id="top"
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white pt-28 pb-16 sm:pt-32"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-indigo-200/40 blur-3xl"
+      />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
+        <div className="text-center lg:text-left">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-indigo-700 shadow-sm ring-1 ring-indigo-100">
+            <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+            Un marketplace para estudiantes universitarios
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+          >
+            De estudiantes <span className="text-indigo-600">a estudiantes</span>
+          </h1>
+          <p className="mx-auto mt-5 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0">
+            Compra, vende e intercambia comida casera, snacks, postres, servicios y material de
+            estudio con otros estudiantes de tu campus.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+            <a href="#waitlist" className={cn(buttonStyles.primary, 'text-base')}>
+              Únete a la Lista de Espera
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </a>
+            <a href="#how-it-works" className={cn(buttonStyles.secondary, 'text-base')}>
+              ¿Cómo funciona?
+            </a>
+          </div>
+          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row lg:justify-start">
+            <AvatarStrip />
+            <StudentCounter />
+          </div>
+        </div>
+        <PhoneScreens />
+      </div>
+    </section>
+  );
+}

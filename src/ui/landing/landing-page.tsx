@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
+import { useAppStoreApi } from '@/ui/store/store-context';
+import { Faq } from './faq';
+import { Features } from './features';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { Offerings } from './offerings';
+import { ScrollToTop } from './scroll-to-top';
+import { Testimonials } from './testimonials';
+import { WaitlistSection } from './waitlist-section';
+import { usePersistedSync } from './use-persisted-sync';
+
+const Toaster = lazy(() => import('@/ui/toaster'));
+
+/** Scrolls smoothly to the element named by the address's hash, once, on load. */
+function useScrollToHash() {
+  const reduced = useReducedMotion();
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    const target = document.getElementById(id);
+    target?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    // Only on load: later hash changes are ordinary in-page links.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/** The landing page, sections in the order of spec section 2. */
+export function LandingPage() {
+  const store = useAppStoreApi();
+  useEffect(() => store.getState().start(), [store]);
+  usePersistedSync();
+  useScrollToHash();
+  return (
+    <>
+      <a
+        href="#main"
+        className="fixed top-2 left-2 z-50 -translate-y-20 rounded-full bg-indigo-700 px-4 py-2 font-semibold text-white focus:translate-y-0"
+      >
+        Saltar al contenido
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero />
+        <Features />
+        <HowItWorks />
+        <Offerings />
+        <Faq />
+        <Testimonials />
+        <WaitlistSection />
+      </main>
+      <Footer />
+      <ScrollToTop />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
+  );
+}

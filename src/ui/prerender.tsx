@@ -1,0 +1,23 @@
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+import { faqStructuredData } from './landing/faq-data';
+import type { Route } from './route';
+import { SITE } from './site-config';
+import { createAppStore } from './store/app-store';
+import { StoreProvider } from './store/store-context';
+
+/** Renders a route to HTML at build time (scripts/prerender.mjs); the client hydrates it. */
+export function render(route: Route): { html: string; head: string } {
+  const store = createAppStore({
+    loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
+    storage: null,
+  });
+  const html = renderToString(
+    <StoreProvider store={store}>
+      <App route={route} />
+    </StoreProvider>,
+  );
+  const jsonLd = JSON.stringify(faqStructuredData(SITE.contactEmail)).replace(/</g, '\\u003c');
+  const head = route === 'home' ? `<script type="application/ld+json">${jsonLd}</script>` : '';
+  return { html, head };
+}

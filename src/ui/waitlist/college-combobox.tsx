@@ -1,0 +1,127 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Command } from 'cmdk';
+import { Check, ChevronsUpDown, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { collegeLabel } from '@/domain/college';
+import { cn } from '@/ui/components/cn';
+import { useAppStore } from '@/ui/store/store-context';
+import { useCollegeSearch } from './use-college-search';
+
+/** The searchable university selector: cmdk in a Radix popover (the combobox pattern). */
+export function CollegeCombobox({
+  labelId,
+  disabled,
+  invalid,
+  describedBy,
+}: {
+  labelId: string;
+  disabled: boolean;
+  invalid: boolean;
+  describedBy?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const selected = useAppStore((s) => s.selectedCollege);
+  const colleges = useAppStore((s) => s.colleges);
+  const loading = useAppStore((s) => s.collegesLoading);
+  const selectCollege = useAppStore((s) => s.selectCollege);
+  useCollegeSearch(open && !disabled, query);
+
+  const triggerText = selected
+    ? collegeLabel(selected)
+    : loading
+      ? 'Cargando universidad...'
+      : 'Selecciona tu universidad';
+
+  return (
+    <Popover.Root open={open && !disabled} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          role="combobox"
+          aria-labelledby={`${labelId} college-trigger-value`}
+          aria-expanded={open && !disabled}
+          aria-haspopup="listbox"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          disabled={disabled}
+          data-testid="college-trigger"
+          className={cn(
+            'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border bg-white px-4 text-left shadow-sm transition-colors disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600',
+            invalid ? 'border-rose-600' : 'border-slate-300 hover:border-indigo-400',
+          )}
+        >
+          <span
+            id="college-trigger-value"
+            className={cn('truncate', !selected && 'text-slate-600')}
+          >
+            {triggerText}
+          </span>
+          <ChevronsUpDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 w-[var(--radix-popover-trigger-width)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+        >
+          <Command shouldFilter={false} label="Buscar universidad" loop>
+            <Command.Input
+              value={query}
+              onValueChange={setQuery}
+              placeholder="Buscar universidad..."
+              className="h-12 w-full border-b border-slate-200 px-4 outline-none placeholder:text-slate-500"
+            />
+            <Command.List className="max-h-[300px] overflow-y-auto p-1" data-testid="college-list">
+              {loading && (
+                <Command.Loading>
+                  <div className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
+                    <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+                    Buscando...
+                  </div>
+                </Command.Loading>
+              )}
+              {!loading && (
+                <Command.Empty className="px-3 py-3 text-sm text-slate-600">
+                  No se encontraron resultados
+                </Command.Empty>
+              )}
+              {colleges.length > 0 && (
+                <Command.Group
+                  heading="Universidades"
+                  className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600"
+                >
+                  {colleges.map((college) => (
+                    <Command.Item
+                      key={college.id}
+                      value={college.id}
+                      onSelect={() => {
+                        selectCollege(college);
+                        setOpen(false);
+                        setQuery('');
+                      }}
+                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-900"
+                    >
+                      <Check
+                        aria-hidden="true"
+                        className={cn(
+                          'size-4 shrink-0 text-indigo-700',
+                          selected?.id !== college.id && 'invisible',
+                        )}
+                      />
+                      <span className="flex min-w-0 flex-col">
+                        <span className="truncate font-medium">{college.name}</span>
+                        <span className="truncate text-slate-600">{college.subname}</span>
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              )}
+            </Command.List>
+          </Command>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { MESSAGES } from '@/ui/messages';
+import { useAppStore } from '@/ui/store/store-context';
+import { notify } from '@/ui/toast';
+import { CollegeCombobox } from './college-combobox';
+import { SubmitButton } from './submit-button';
+
+/** Step 2 (signed in): read-only e-mail, university selector, submit, consent and sign-out. */
+export default function JoinForm() {
+  const email = useAppStore((s) => s.email);
+  const displayName = useAppStore((s) => s.user?.displayName ?? '');
+  const status = useAppStore((s) => s.submitStatus);
+  const hasCollege = useAppStore((s) => s.selectedCollege !== null);
+  const join = useAppStore((s) => s.join);
+  const signOut = useAppStore((s) => s.signOut);
+  const [missingCollege, setMissingCollege] = useState(false);
+  const invalid = missingCollege && !hasCollege;
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const outcome = await join();
+    if (outcome.ok) {
+      setMissingCollege(false);
+      return notify.success(MESSAGES.joined, MESSAGES.joinedDescription);
+    }
+    if (outcome.code === 'ignored') return;
+    if (outcome.code === 'validation/college-required') {
+      setMissingCollege(true);
+      return notify.error(MESSAGES.collegeRequired, MESSAGES.collegeRequiredDescription);
+    }
+    notify.error(MESSAGES.joinFailed, MESSAGES.joinFailedDescription);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="join-title">
+      <p className="text-sm font-semibold text-indigo-700">Paso 2 de 2</p>
+      <h3 id="join-title" className="mt-1 text-xl font-semibold">
+        {displayName ? `Hola, ${displayName.split(' ')[0]}` : 'Completa tu registro'}
+      </h3>
+      <div className="mt-5 space-y-4">
+        <div>
+          <label htmlFor="waitlist-email" className="block text-sm font-medium text-slate-800">
+            Correo electrónico
+          </label>
+          <input
+            id="waitlist-email"
+            type="email"
+            value={email}
+            readOnly
+            required
+            aria-readonly="true"
+            autoComplete="email"
+            className="mt-1.5 min-h-12 w-full rounded-xl border border-slate-300 bg-slate-50 px-4 text-slate-800"
+          />
+        </div>
+        <div>
+          <span id="college-label" className="block text-sm font-medium text-slate-800">
+            Universidad
+          </span>
+          <div className="mt-1.5">
+            <CollegeCombobox
+              labelId="college-label"
+              disabled={status !== 'idle'}
+              invalid={invalid}
+              {...(invalid ? { describedBy: 'college-error' } : {})}
+            />
+          </div>
+          {invalid && (
+            <p id="college-error" className="mt-1.5 text-sm font-medium text-rose-700">
+              {MESSAGES.collegeRequired}
+            </p>
+          )}
+        </div>
+        <SubmitButton status={status} />
+        <p className="text-xs text-slate-600">
+          Al unirte aceptas recibir actualizaciones sobre el lanzamiento. Respetamos tu privacidad:
+          nada de spam.
+        </p>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <LogOut className="size-4" aria-hidden="true" />
+          Cerrar sesión
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Loader2 } from 'lucide-react';
+import { greetingName } from '@/domain/user';
+import { MESSAGES, signInErrorMessage } from '@/ui/messages';
+import { SITE } from '@/ui/site-config';
+import { useAppStore } from '@/ui/store/store-context';
+import { notify } from '@/ui/toast';
+import { GoogleIcon } from './google-icon';
+
+/** Step 1 (signed out): sign in through the provider's popup, with a short privacy notice. */
+export function SignInStep() {
+  const signIn = useAppStore((s) => s.signIn);
+  const signingIn = useAppStore((s) => s.signingIn);
+
+  const onClick = async () => {
+    const outcome = await signIn();
+    if (outcome.ok) return notify.success(MESSAGES.welcome(greetingName(outcome.value)));
+    if (outcome.code === 'cancelled') return;
+    if (outcome.code !== 'auth/popup-closed-by-user') console.error('Sign-in error', outcome.error);
+    notify.error(signInErrorMessage(outcome.code));
+  };
+
+  return (
+    <div>
+      <p className="text-sm font-semibold text-indigo-700">Paso 1 de 2</p>
+      <h3 className="mt-1 text-xl font-semibold">Inicia sesión para reservar tu lugar</h3>
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={signingIn}
+        aria-busy={signingIn}
+        className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 shadow-sm transition-colors hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"
+      >
+        {signingIn ? (
+          <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
+        ) : (
+          <GoogleIcon />
+        )}
+        Continuar con Google
+      </button>
+      <p className="mt-4 text-sm text-slate-600" data-testid="privacy-notice">
+        Solo guardamos tu correo y tu campus, y únicamente para avisarte cuando el marketplace abra
+        en tu universidad.
+        {SITE.privacyUrl && (
+          <>
+            {' '}
+            <a href={SITE.privacyUrl} className="font-medium text-indigo-700 underline">
+              Aviso de privacidad
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

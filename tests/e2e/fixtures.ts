@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+
+export interface MemoryConfig {
+  latencyMs?: number;
+  failNext?: Record<string, string>;
+  heroImages?: unknown;
+}
+
+/** Shapes the memory backend's first calls (window.__memoryBackendConfig) before the page loads. */
+export async function configureBackend(page: Page, config: MemoryConfig = {}) {
+  await page.addInitScript(
+    (c) => {
+      (window as unknown as { __memoryBackendConfig: unknown }).__memoryBackendConfig = c;
+    },
+    { latencyMs: 60, ...config },
+  );
+}
+
+/** Calls a method of window.__memoryBackend in the page. */
+export async function backend<T = unknown>(
+  page: Page,
+  method: string,
+  ...args: unknown[]
+): Promise<T> {
+  await page.waitForFunction(
+    () => 'window' in globalThis && !!(window as { __memoryBackend?: unknown }).__memoryBackend,
+  );
+  return page.evaluate(
+    ([m, a]) => {
+      const b = (
+        window as unknown as { __memoryBackend: Record<string, (...x: unknown[]) => unknown> }
+      ).__memoryBackend;
+      return b[m as string]!(...(a as unknown[]));
+    },
+    [method, args] as const,
+  ) as Promise<T>;
+}
+
+/** Runs axe (WCAG 2.x A/AA rules) and expects no violations. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Collects console errors of a page. */
+export function consoleErrors(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && lines.push(m.text()));
+  return lines;
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,298 @@
+import type { Page } from '@playwright/test';
+import {
+  backend,
+  configureBackend,
+  consoleErrors,
+  expect,
+  expectNoAxeViolations,
+  test,
+} from './fixtures';
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elige una cuenta' });
+  await dialog.getByRole('button', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
+  await expect(page.locator('#waitlist-email')).toHaveValue(email);
+}
+
+async function chooseCollege(page: Page, query: string, option: RegExp) {
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill(query);
+  await page.getByRole('option', { name: option }).click();
+}
+
+const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
+
+test.describe('waitlist step 1 (signed out)', () => {
+  test('offers Continuar con Google and the privacy notice', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/#waitlist');
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await expect(page.getByTestId('privacy-notice')).toContainText('correo');
+    await expect(page.getByTestId('privacy-notice')).toContainText('campus');
+    await expectNoAxeViolations(page, '#waitlist');
+  });
+
+  test('sign-in success: toast Bienvenido, {name} and step 2', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+    await expect(page.locator('#waitlist-email')).toHaveAttribute('readonly', '');
+    await expect(page.locator('#waitlist-email')).toHaveAttribute('required', '');
+    await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+    await expectNoAxeViolations(page, '#waitlist');
+  });
+
+  test('the account chooser is an accessible dialog', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/#waitlist');
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+    await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+  });
+
+  for (const how of ['Cancelar', 'Escape', 'failNext'] as const) {
+    test(`closing the popup (${how}) shows the cancelled toast`, async ({ page }) => {
+      await configureBackend(
+        page,
+        how === 'failNext' ? { failNext: { signIn: 'auth/popup-closed-by-user' } } : {},
+      );
+      await page.goto('/#waitlist');
+      await page.getByRole('button', { name: 'Continuar con Google' }).click();
+      if (how === 'Cancelar')
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      if (how === 'Escape') {
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.keyboard.press('Escape');
+      }
+      await expect(
+        toast(page, 'El inicio de sesión fue cancelado. Por favor, inténtalo nuevamente.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
+    });
+  }
+
+  test('any other sign-in failure: error toast and a console line', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await configureBackend(page, { failNext: { signIn: 'internal' } });
+    await page.goto('/#waitlist');
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+    await expect(
+      toast(page, 'Error al iniciar sesión. Por favor intenta nuevamente.'),
+    ).toBeVisible();
+    expect(errors.join('\n')).toContain('Sign-in error');
+    await signIn(page);
+  });
+});
+
+test.describe('waitlist step 2 (signed in)', () => {
+  test('no university: the validation message, and nothing is sent', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await submit(page).click();
+    await expect(toast(page, 'Por favor selecciona una universidad')).toBeVisible();
+    await expect(toast(page, 'Necesitamos saber a qué universidad perteneces')).toBeVisible();
+    expect(await backend(page, 'calls', 'join')).toBe(0);
+    await expect(page.getByTestId('college-trigger')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('idle -> processing -> success, with the success toast; a double click writes once', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await chooseCollege(page, 'cucei', /CUCEI/);
+    await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+    await backend(page, 'setLatency', 800);
+    await submit(page).dblclick();
+    await expect(submit(page)).toHaveText('Procesando...');
+    await expect(submit(page)).toBeDisabled();
+    await expect(submit(page)).toHaveText('Registrado Exitosamente', { timeout: 5_000 });
+    await expect(submit(page)).toBeDisabled();
+    await expect(submit(page)).toHaveCSS('background-color', 'rgb(0, 122, 85)');
+    await expect(toast(page, '¡Has sido añadido a la lista de espera!')).toBeVisible();
+    await expect(
+      toast(page, 'Te notificaremos cuando el marketplace esté disponible en tu campus.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('college-trigger')).toBeDisabled();
+    expect(await backend(page, 'calls', 'join')).toBe(1);
+    const entries = await backend<Record<string, { email: string; collegeId: string }>>(
+      page,
+      'entries',
+    );
+    expect(Object.keys(entries)).toEqual(['demo-ana']);
+    expect(entries['demo-ana']).toMatchObject({
+      email: 'ana.garcia@alumnos.udg.mx',
+      collegeId: 'udg-cucei',
+    });
+    await expectNoAxeViolations(page, '#waitlist');
+  });
+
+  test('a write failure: error toast, console line, back to idle, and a retry works', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await chooseCollege(page, 'iteso', /ITESO/);
+    await backend(page, 'failNext', 'join', 'unavailable');
+    await submit(page).click();
+    await expect(toast(page, 'Hubo un problema al unirte a la lista de espera')).toBeVisible();
+    await expect(toast(page, 'Por favor intenta nuevamente más tarde.')).toBeVisible();
+    expect(errors.join('\n')).toContain('Error joining the waitlist');
+    await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+    await expect(submit(page)).toBeEnabled();
+    await submit(page).click();
+    await expect(submit(page)).toHaveText('Registrado Exitosamente');
+    expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
+  });
+
+  test('reload after joining: already on the list, grey and disabled, selector disabled', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await chooseCollege(page, 'cucea', /CUCEA/);
+    await submit(page).click();
+    await expect(submit(page)).toHaveText('Registrado Exitosamente');
+    await page.reload();
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect(submit(page)).toHaveText('Ya estás en la lista de espera');
+    await expect(submit(page)).toBeDisabled();
+    await expect(submit(page)).toHaveCSS('background-color', 'rgb(226, 232, 240)');
+    await expect(page.getByTestId('college-trigger')).toBeDisabled();
+    await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    await expectNoAxeViolations(page, '#waitlist');
+  });
+
+  test('sign-out returns to step 1 and clears the user', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+
+  test('two tabs stay in sync: sign-in, join and sign-out', async ({ page, context }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    const other = await context.newPage();
+    await other.goto('/#waitlist');
+    await signIn(page);
+    await expect(other.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    await chooseCollege(page, 'cucei', /CUCEI/);
+    await submit(page).click();
+    await expect(submit(page)).toHaveText('Registrado Exitosamente');
+    await expect(submit(other)).toHaveText('Ya estás en la lista de espera');
+    await other.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+
+  test('corrupted persisted values never break the page', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('waitlistEmail', '{not json');
+      localStorage.setItem('selectedCollege', '{"id":42}');
+      localStorage.setItem('waitlistData', 'x'.repeat(100_000));
+      localStorage.setItem('de-estudiantes:memory-backend:v1', '[[[');
+    });
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await expect(page.getByTestId('college-trigger')).toContainText('Selecciona tu universidad');
+  });
+});
+
+test.describe('university selector', () => {
+  test('opening loads the initial list after 300 ms; typing is debounced; empty results; loading text', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await page.getByTestId('college-trigger').click();
+    const list = page.getByTestId('college-list');
+    await expect(list.getByText('Universidades', { exact: true })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(3);
+    await expect(page.getByRole('option').nth(0)).toContainText('CUCEA');
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(0);
+    await expect(list).toHaveCSS('max-height', '300px');
+
+    await backend(page, 'setLatency', 600);
+    await page.getByPlaceholder('Buscar universidad...').pressSequentially('unam', { delay: 40 });
+    await expect(list.getByText('Buscando...')).toBeVisible();
+    await expect(page.getByRole('option').first()).toContainText('UNAM', { timeout: 5_000 });
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(1);
+
+    await backend(page, 'setLatency', 30);
+    await page.getByPlaceholder('Buscar universidad...').fill('zzzz no existe');
+    await expect(list.getByText('No se encontraron resultados')).toBeVisible();
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(2);
+  });
+
+  test('shows Cargando universidad... while loading with nothing chosen', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await backend(page, 'setLatency', 1500);
+    await page.getByTestId('college-trigger').click();
+    await page.getByPlaceholder('Buscar universidad...').fill('ibero');
+    await expect(page.getByTestId('college-trigger')).toContainText('Cargando universidad...');
+  });
+
+  test('a search failure: console line, toast, and the defaults stay selectable', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await backend(page, 'failNext', 'searchColleges', 'unavailable');
+    await page.getByTestId('college-trigger').click();
+    await page.getByPlaceholder('Buscar universidad...').fill('buap');
+    await expect(toast(page, 'Error al buscar universidades')).toBeVisible();
+    await expect(toast(page, 'Por favor intenta nuevamente.')).toBeVisible();
+    expect(errors.join('\n')).toContain('Error searching colleges');
+    await expect(page.getByRole('option')).toHaveCount(3);
+    await page.getByRole('option', { name: /Tecnológico de Monterrey/ }).click();
+    await expect(page.getByTestId('college-trigger')).toContainText('ITESM - GDL');
+  });
+});
+
+test('keyboard only: the whole flow', async ({ page }) => {
+  await configureBackend(page);
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeFocused();
+  await page.getByRole('button', { name: 'Continuar con Google' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+  await page.locator('#waitlist-email').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('college-trigger')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByPlaceholder('Buscar universidad...')).toBeFocused();
+  await page.keyboard.type('cucei');
+  await expect(page.getByRole('option').first()).toContainText('CUCEI');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+  await expect(page.getByTestId('college-trigger')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(submit(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const box = await submit(page).boundingBox();
+  expect(box!.y).toBeGreaterThan(64);
+});

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  avatarSources,
+  isSafePhotoUrl,
+  MAX_HERO_IMAGES,
+  parseHeroImagesAnswer,
+} from '@/domain/hero-image';
+
+const dataImage = fc
+  .constantFrom('png', 'jpeg', 'webp', 'svg+xml', 'gif', 'avif')
+  .chain((t) => fc.base64String({ maxLength: 40 }).map((b) => `data:image/${t};base64,${b}`));
+const httpsUrl = fc.webUrl({ validSchemes: ['https'] });
+const image = fc
+  .record({ imageData: dataImage, photoURL: httpsUrl }, { requiredKeys: [] })
+  .filter((i) => i.imageData !== undefined || i.photoURL !== undefined);
+const hostile = fc.constantFrom(
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'http://example.com/a.png',
+  'vbscript:msgbox(1)',
+  '//evil.example/a.png',
+  ' javascript:alert(1)',
+);
+
+describe('hero images rule', () => {
+  it('accepts an answer that says success and has profileImages', () => {
+    fc.assert(
+      fc.property(fc.array(image, { maxLength: MAX_HERO_IMAGES }), (images) => {
+        expect(parseHeroImagesAnswer({ success: true, profileImages: images })).toEqual(images);
+      }),
+    );
+  });
+
+  it('accepts at least 5 images without success (the loose rule), and rejects fewer', () => {
+    fc.assert(
+      fc.property(
+        fc.array(image, { minLength: 0, maxLength: MAX_HERO_IMAGES }),
+        fc.constantFrom(undefined, false, 'yes', 0),
+        (images, success) => {
+          const parsed = parseHeroImagesAnswer({ success, profileImages: images });
+          expect(parsed).toEqual(images.length >= 5 ? images : []);
+        },
+      ),
+    );
+  });
+
+  it('never throws on malformed answers of any shape, and returns only safe images', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ success: fc.anything(), profileImages: fc.array(fc.anything()) }),
+          fc.record({
+            success: fc.boolean(),
+            profileImages: fc.array(
+              fc.record({
+                imageData: fc.oneof(hostile, fc.string()),
+                photoURL: fc.oneof(hostile, fc.string()),
+              }),
+            ),
+          }),
+        ),
+        (answer) => {
+          const images = parseHeroImagesAnswer(answer);
+          expect(images.length).toBeLessThanOrEqual(MAX_HERO_IMAGES);
+          for (const img of images) {
+            if (img.imageData) expect(img.imageData).toMatch(/^data:image\//i);
+            if (img.photoURL) expect(new URL(img.photoURL).protocol).toBe('https:');
+          }
+        },
+      ),
+    );
+  });
+
+  it('drops script URLs and keeps the safe source of a mixed image', () => {
+    fc.assert(
+      fc.property(hostile, httpsUrl, (bad, good) => {
+        expect(
+          parseHeroImagesAnswer({
+            success: true,
+            profileImages: [{ imageData: bad, photoURL: good }],
+          }),
+        ).toEqual([{ photoURL: good }]);
+        expect(
+          parseHeroImagesAnswer({
+            success: true,
+            profileImages: [{ imageData: bad, photoURL: bad }],
+          }),
+        ).toEqual([]);
+      }),
+    );
+  });
+
+  it('allows same-origin paths only for the memory backend', () => {
+    expect(isSafePhotoUrl('/avatars/a.png')).toBe(false);
+    expect(isSafePhotoUrl('/avatars/a.png', true)).toBe(true);
+    expect(isSafePhotoUrl('//evil.example/a.png', true)).toBe(false);
+    expect(isSafePhotoUrl('javascript:alert(1)', true)).toBe(false);
+  });
+
+  it('orders avatar sources imageData, photoURL, then the placeholder', () => {
+    fc.assert(
+      fc.property(image, fc.string({ minLength: 1 }), (img, placeholder) => {
+        const expected = [img.imageData, img.photoURL, placeholder].filter(Boolean);
+        expect(avatarSources(img, placeholder)).toEqual(expected);
+      }),
+    );
+  });
+});

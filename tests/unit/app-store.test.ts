@@ -1,0 +1,230 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_COLLEGES } from '@/domain/college';
+import { createAppStore } from '@/ui/store/app-store';
+import { memoryStorage } from '../support/memory-storage';
+import { memoryWorld } from '../support/memory-use-cases';
+
+const flush = () => new Promise((r) => setTimeout(r, 5));
+const cucei = DEFAULT_COLLEGES[1]!;
+
+function setup(config = {}, backendStorage = memoryStorage(), pageStorage = memoryStorage()) {
+  const world = memoryWorld(config, backendStorage);
+  const log = vi.fn();
+  const store = createAppStore({
+    loadUseCases: async () => world.useCases,
+    storage: pageStorage,
+    log,
+  });
+  const stop = store.getState().start();
+  return { ...world, store, log, stop, pageStorage };
+}
+
+describe('app store on the memory backend (spec section 4)', () => {
+  it('starts signed out at step 1 once auth reports', async () => {
+    const { store } = setup();
+    await flush();
+    expect(store.getState()).toMatchObject({ authReady: true, user: null, submitStatus: 'idle' });
+  });
+
+  it('moves to step 2 after sign-in and copies the e-mail', async () => {
+    const { store } = setup();
+    const outcome = await store.getState().signIn();
+    await flush();
+    expect(outcome.ok).toBe(true);
+    expect(store.getState().user?.email).toBe('ana.garcia@alumnos.udg.mx');
+    expect(store.getState().email).toBe('ana.garcia@alumnos.udg.mx');
+    expect(store.getState().joined).toBe(false);
+  });
+
+  it('reports a closed popup and any other sign-in failure with their codes', async () => {
+    const { store, popup, backend } = setup();
+    popup.action = 'close';
+    expect(await store.getState().signIn()).toMatchObject({
+      ok: false,
+      code: 'auth/popup-closed-by-user',
+    });
+    popup.action = 'choose';
+    backend.controls.failNext('signIn', 'internal');
+    expect(await store.getState().signIn()).toMatchObject({
+      ok: false,
+      code: 'auth/sign-in-failed',
+    });
+    expect(store.getState().user).toBeNull();
+    expect((await store.getState().signIn()).ok).toBe(true);
+  });
+
+  it('without a college, gives college-required and writes nothing', async () => {
+    const { store, backend } = setup();
+    await store.getState().signIn();
+    expect(await store.getState().join()).toMatchObject({
+      ok: false,
+      code: 'validation/college-required',
+    });
+    expect(backend.controls.entries()).toEqual({});
+    expect(store.getState().submitStatus).toBe('idle');
+  });
+
+  it('goes idle -> processing -> success, persists the values, and writes once on a double click', async () => {
+    const { store, backend, pageStorage } = setup();
+    await store.getState().signIn();
+    await flush();
+    store.getState().selectCollege(cucei);
+    const first = store.getState().join();
+    const second = store.getState().join();
+    await flush();
+    expect(store.getState().submitStatus).toBe('success');
+    expect((await first).ok).toBe(true);
+    expect(await second).toMatchObject({ code: 'ignored' });
+    expect(backend.controls.calls('join')).toBe(1);
+    expect(backend.controls.entries()).toEqual({
+      'demo-ana': {
+        email: 'ana.garcia@alumnos.udg.mx',
+        collegeId: 'udg-cucei',
+        timestamp: '2026-11-22T12:00:00.000Z',
+      },
+    });
+    expect(JSON.parse(pageStorage.getItem('waitlistEmail')!)).toBe('ana.garcia@alumnos.udg.mx');
+    expect(JSON.parse(pageStorage.getItem('waitlistDocId')!)).toBe('demo-ana');
+    expect(JSON.parse(pageStorage.getItem('selectedCollege')!)).toEqual(cucei);
+    store.getState().selectCollege(DEFAULT_COLLEGES[0]!);
+    expect(store.getState().selectedCollege).toEqual(cucei);
+  });
+
+  it('shows processing while writing', async () => {
+    const { store, backend } = setup();
+    await store.getState().signIn();
+    store.getState().selectCollege(cucei);
+    backend.controls.setLatency(30);
+    const pending = store.getState().join();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(store.getState().submitStatus).toBe('processing');
+    await pending;
+    expect(store.getState().submitStatus).toBe('success');
+  });
+
+  it('a write failure returns to idle, logs, and a retry writes', async () => {
+    const { store, backend, log } = setup();
+    await store.getState().signIn();
+    store.getState().selectCollege(cucei);
+    backend.controls.failNext('join', 'unavailable');
+    expect(await store.getState().join()).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(store.getState().submitStatus).toBe('idle');
+    expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
+    expect((await store.getState().join()).ok).toBe(true);
+    expect(Object.keys(backend.controls.entries())).toEqual(['demo-ana']);
+  });
+
+  it('a student already on the list sees the already state, with the stored e-mail', async () => {
+    const backendStorage = memoryStorage();
+    const pageStorage = memoryStorage();
+    const first = setup({}, backendStorage, pageStorage);
+    await first.store.getState().signIn();
+    first.store.getState().selectCollege(cucei);
+    await first.store.getState().join();
+    first.stop();
+
+    const again = setup({}, backendStorage, pageStorage);
+    await flush();
+    expect(again.store.getState()).toMatchObject({
+      joined: true,
+      confirmed: true,
+      submitStatus: 'already',
+      email: 'ana.garcia@alumnos.udg.mx',
+    });
+  });
+
+  it('does not show another account’s stored e-mail when confirming', async () => {
+    const backendStorage = memoryStorage();
+    const joinedBefore = setup({}, backendStorage);
+    await joinedBefore.store.getState().signIn();
+    joinedBefore.store.getState().selectCollege(cucei);
+    await joinedBefore.store.getState().join();
+    await joinedBefore.store.getState().signOut();
+    joinedBefore.stop();
+
+    const pageStorage = memoryStorage({
+      waitlistEmail: '"otra@correo.mx"',
+      waitlistDocId: '"someone-else"',
+    });
+    const { store } = setup({}, backendStorage, pageStorage);
+    await store.getState().signIn();
+    await flush();
+    expect(store.getState()).toMatchObject({
+      submitStatus: 'already',
+      email: 'ana.garcia@alumnos.udg.mx',
+    });
+  });
+
+  it('sign-out returns to step 1 and clears the user', async () => {
+    const { store } = setup();
+    await store.getState().signIn();
+    await flush();
+    expect((await store.getState().signOut()).ok).toBe(true);
+    expect(store.getState()).toMatchObject({
+      user: null,
+      email: '',
+      joined: false,
+      submitStatus: 'idle',
+    });
+  });
+
+  it('searches: blank gives the defaults without a call; a failure gives the defaults and an error', async () => {
+    const { store, backend } = setup();
+    await store.getState().searchColleges('', true);
+    expect(store.getState().colleges).toEqual(DEFAULT_COLLEGES);
+    expect(backend.controls.calls('searchColleges')).toBe(0);
+    await store.getState().searchColleges('iteso');
+    expect(store.getState().colleges.map((c) => c.shortName)).toEqual(['ITESO']);
+    backend.controls.failNext('searchColleges');
+    expect((await store.getState().searchColleges('unam')).ok).toBe(false);
+    expect(store.getState().colleges).toEqual(DEFAULT_COLLEGES);
+    expect(store.getState().collegesLoading).toBe(false);
+    store.getState().clearColleges();
+    expect(store.getState().colleges).toEqual([]);
+  });
+
+  it('keeps only the latest search when answers arrive out of order', async () => {
+    const { store, backend } = setup();
+    backend.controls.setLatency(20);
+    const slow = store.getState().searchColleges('unam');
+    backend.controls.setLatency(0);
+    await store.getState().searchColleges('iteso');
+    await slow;
+    expect(store.getState().colleges.map((c) => c.shortName)).toEqual(['ITESO']);
+  });
+
+  it('hero images: loading, then images; a failure ends loading with none and a log line', async () => {
+    const { store, backend, log } = setup();
+    expect(store.getState().heroStatus).toBe('loading');
+    await store.getState().loadHeroImages();
+    expect(store.getState().heroStatus).toBe('loaded');
+    expect(store.getState().heroImages.length).toBeGreaterThanOrEqual(8);
+    backend.controls.failNext('heroImages');
+    await store.getState().loadHeroImages();
+    expect(store.getState()).toMatchObject({ heroStatus: 'loaded', heroImages: [] });
+    expect(log).toHaveBeenCalledWith('Error loading hero images', expect.anything());
+  });
+
+  it('a backend that cannot start names the missing variables', async () => {
+    const store = createAppStore({
+      loadUseCases: () =>
+        Promise.reject(Object.assign(new Error('missing'), { missing: ['VITE_X'] })),
+      storage: null,
+      log: () => {},
+    });
+    store.getState().start();
+    await flush();
+    expect(store.getState().backendError).toEqual({ missing: ['VITE_X'] });
+  });
+
+  it('syncs a join made in another tab', async () => {
+    const pageStorage = memoryStorage();
+    const { store } = setup({}, memoryStorage(), pageStorage);
+    await store.getState().signIn();
+    await flush();
+    pageStorage.setItem('waitlistEmail', '"ana.garcia@alumnos.udg.mx"');
+    pageStorage.setItem('waitlistDocId', '"demo-ana"');
+    store.getState().syncPersisted('waitlistDocId');
+    expect(store.getState()).toMatchObject({ joined: true, submitStatus: 'already' });
+  });
+});

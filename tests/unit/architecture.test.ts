@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  buildGraph,
+  findCycle,
+  type Graph,
+  importsOf,
+  type Rule,
+  violations,
+} from '../support/import-graph';
+
+const SDKS = /^(firebase|@firebase|algoliasearch|@algolia|@supabase)(\/|$)/;
+const FRAMEWORKS =
+  /^(react|react-dom|inversify|reflect-metadata|zustand|sonner|cmdk|@radix-ui|lucide-react)(\/|$)/;
+
+/** The hexagon's rules: imports point inward (ui -> domain <- adapters). */
+const RULES: Rule[] = [
+  {
+    name: 'domain and ports stay pure',
+    from: /^src\/(domain|ports)\//,
+    forbidLocal: /^src\/(adapters|ui|composition)\//,
+    forbidPackages: new RegExp(`${SDKS.source}|${FRAMEWORKS.source}`),
+  },
+  {
+    name: 'ui reaches the domain through use cases, never adapters or the container',
+    from: /^src\/ui\//,
+    forbidLocal: /^src\/(adapters|composition)\//,
+    forbidPackages: new RegExp(`${SDKS.source}|^(inversify|reflect-metadata)(\\/|$)`),
+  },
+  {
+    name: 'adapters implement ports only',
+    from: /^src\/adapters\//,
+    forbidLocal: /^src\/(ui|composition)\//,
+    forbidPackages: /^(react|react-dom|inversify|zustand|sonner)(\/|$)/,
+  },
+  {
+    name: 'memory adapters stand alone',
+    from: /^src\/adapters\/memory\//,
+    forbidLocal: /^src\/adapters\/(?!memory\/)/,
+  },
+  {
+    name: 'firebase adapters stand alone',
+    from: /^src\/adapters\/firebase\//,
+    forbidLocal: /^src\/adapters\/(supabase|memory)\//,
+  },
+  {
+    name: 'algolia adapters stand alone',
+    from: /^src\/adapters\/algolia\//,
+    forbidLocal: /^src\/adapters\/(supabase|firebase|memory)\//,
+  },
+  {
+    name: 'supabase adapters stand alone',
+    from: /^src\/adapters\/supabase\//,
+    forbidLocal: /^src\/adapters\/(?!supabase\/)/,
+  },
+  {
+    name: 'only the composition root knows inversify',
+    from: /^src\/(?!composition\/)/,
+    forbidPackages: /^(inversify|reflect-metadata)(\/|$)/,
+  },
+];
+
+const graph = buildGraph(path.resolve(__dirname, '../..'));
+
+describe('architecture', () => {
+  it('reads the real source tree', () => {
+    expect(graph.size).toBeGreaterThan(40);
+    expect(graph.get('src/composition/container.ts')?.packages).toContain('inversify');
+  });
+
+  it('has no import pointing outward', () => {
+    expect(violations(graph, RULES)).toEqual([]);
+  });
+
+  it('has no unresolved local import', () => {
+    const unresolved = [...graph.values()]
+      .flatMap((n) => n.local)
+      .filter((t) => t.endsWith('?unresolved'));
+    expect(unresolved).toEqual([]);
+  });
+
+  it('has no import cycle between files', () => {
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  // The checker itself must be able to fail.
+  it('catches an outward import, an SDK in the domain and a cycle in a synthetic graph', () => {
+    const bad: Graph = new Map([
+      ['src/domain/a.ts', { local: ['src/adapters/memory/x.ts'], packages: ['firebase/auth'] }],
+      ['src/ui/b.tsx', { local: ['src/ui/c.tsx'], packages: [] }],
+      ['src/ui/c.tsx', { local: ['src/ui/b.tsx'], packages: ['inversify'] }],
+    ]);
+    expect(violations(bad, RULES)).toEqual([
+      'domain and ports stay pure: src/domain/a.ts -> src/adapters/memory/x.ts',
+      'domain and ports stay pure: src/domain/a.ts -> firebase/auth',
+      'ui reaches the domain through use cases, never adapters or the container: src/ui/c.tsx -> inversify',
+      'only the composition root knows inversify: src/ui/c.tsx -> inversify',
+    ]);
+    expect(findCycle(bad)).toEqual(['src/ui/b.tsx', 'src/ui/c.tsx', 'src/ui/b.tsx']);
+  });
+
+  it('parses static, type-only, side-effect and dynamic imports', () => {
+    expect(
+      importsOf(
+        `import a from 'a';\nimport type { B } from "./b";\nimport './c.css';\nconst d = () => import('@/d');\nexport { e } from './e';`,
+      ),
+    ).toEqual(['a', './b', './c.css', '@/d', './e']);
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COLLEGE_CATALOGUE } from '@/adapters/memory/college-catalogue';
+import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
+import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
+import { DEFAULT_LATENCY_MS } from '@/adapters/memory/memory-controls';
+import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
+import { DEFAULT_COLLEGES } from '@/domain/college';
+import { isSafeImageData } from '@/domain/hero-image';
+import { memoryStorage } from '../support/memory-storage';
+import { memoryWorld } from '../support/memory-use-cases';
+
+const ids = (query: string) => searchCatalogue(query).map((c) => c.id);
+
+describe('college catalogue (seed data for every backend)', () => {
+  it('has at least 60 real entries with unique ids and the defaults first', () => {
+    expect(COLLEGE_CATALOGUE.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(COLLEGE_CATALOGUE.map((c) => c.id)).size).toBe(COLLEGE_CATALOGUE.length);
+    expect(
+      COLLEGE_CATALOGUE.slice(0, 3).map(({ id, name, subname, shortName }) => ({
+        id,
+        name,
+        subname,
+        shortName,
+      })),
+    ).toEqual(DEFAULT_COLLEGES);
+  });
+
+  it('covers the institutions the issue names', () => {
+    for (const needle of ['ITESO', 'UAG', 'UNIVA', 'UP', 'UNAM', 'IPN', 'UANL', 'BUAP', 'UDEM']) {
+      expect(COLLEGE_CATALOGUE.some((c) => c.shortName.toUpperCase().startsWith(needle))).toBe(
+        true,
+      );
+    }
+    const udg = COLLEGE_CATALOGUE.filter((c) => c.id.startsWith('udg-'));
+    expect(udg.length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('memory college search', () => {
+  it('ignores accents and case', () => {
+    expect(ids('tecnologico de monterrey guadalajara')).toContain('itesm-gdl');
+    expect(ids('TECNOLÓGICO DE MONTERREY GUADALAJARA')).toEqual(
+      ids('tecnologico de monterrey guadalajara'),
+    );
+  });
+
+  it('finds by acronyms: UdeG, ITESM, Tec', () => {
+    expect(ids('UdeG').every((id) => id.startsWith('udg-'))).toBe(true);
+    expect(ids('UdeG').length).toBe(3);
+    expect(ids('ITESM').every((id) => id.startsWith('itesm-'))).toBe(true);
+    expect(ids('Tec Guadalajara')).toContain('itesm-gdl');
+    expect(ids('cucei')[0]).toBe('udg-cucei');
+  });
+
+  it('returns at most 3 hits, never throws, for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (q) => {
+        expect(searchCatalogue(q).length).toBeLessThanOrEqual(3);
+      }),
+    );
+  });
+});
+
+describe('memory backend controls and storage', () => {
+  it('ships at least 8 inline avatars and a default latency of a few hundred ms', () => {
+    expect(HERO_AVATARS.length).toBeGreaterThanOrEqual(8);
+    for (const a of HERO_AVATARS) expect(isSafeImageData(a)).toBe(true);
+    expect(DEFAULT_LATENCY_MS).toBeGreaterThanOrEqual(200);
+    expect(DEFAULT_LATENCY_MS).toBeLessThanOrEqual(600);
+  });
+
+  it('keeps accounts, session and entries under one namespaced key', async () => {
+    const storage = memoryStorage();
+    const { useCases } = memoryWorld({}, storage);
+    const user = await useCases.signIn();
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
+    expect(Object.keys(storage.dump())).toEqual([MEMORY_STATE_KEY]);
+    const again = memoryWorld({}, storage);
+    expect(await again.useCases.isOnWaitlist(user.uid)).toBe(true);
+  });
+
+  it('failNext fails exactly the next call of that operation with the code', async () => {
+    const { backend, useCases } = memoryWorld();
+    backend.controls.failNext('exists', 'permission-denied');
+    await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await useCases.isOnWaitlist('x')).toBe(false);
+    backend.controls.failNext('signIn', 'auth/popup-closed-by-user');
+    await expect(useCases.signIn()).rejects.toMatchObject({ code: 'auth/popup-closed-by-user' });
+    expect(() => backend.controls.failNext('nope' as never)).toThrow(/Unknown/);
+  });
+
+  it('the start-up config shapes the first calls', async () => {
+    const { useCases } = memoryWorld({ failNext: { heroImages: 'unavailable' }, heroImages: [] });
+    expect((await useCases.loadHeroImages()).error?.code).toBe('unavailable');
+    expect((await useCases.loadHeroImages()).images).toEqual([]);
+    const malformed = memoryWorld({ heroImages: { success: 'yes', profileImages: 'many' } });
+    expect((await malformed.useCases.loadHeroImages()).images).toEqual([]);
+  });
+
+  it('reset forgets the session and the entries', async () => {
+    const { backend, useCases } = memoryWorld();
+    const user = await useCases.signIn();
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
+    backend.controls.reset();
+    expect(backend.controls.entries()).toEqual({});
+    expect(await useCases.isOnWaitlist(user.uid)).toBe(false);
+  });
+
+  it('any stored string reads as a valid state', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.constant(null)), (raw) => {
+        const state = parseMemoryState(raw);
+        expect(state.accounts.length).toBeGreaterThan(0);
+        expect(
+          state.sessionUid === null || state.accounts.some((a) => a.uid === state.sessionUid),
+        ).toBe(true);
+      }),
+    );
+  });
+});

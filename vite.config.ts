@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+const BACKENDS = ['memory', 'firebase', 'supabase'] as const;
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const backend = env.VITE_BACKEND || 'memory';
+  if (!(BACKENDS as readonly string[]).includes(backend)) {
+    throw new Error(`VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${backend}"`);
+  }
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    define: { __BACKEND__: JSON.stringify(backend) },
+    build: { target: 'es2022', modulePreload: { polyfill: false } },
+    test: {
+      include: ['tests/{unit,property,contract,integration}/**/*.test.{ts,tsx}'],
+      environment: 'node',
+      setupFiles: ['tests/setup.ts'],
+    },
+  };
+});

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { App } from '@/ui/app';
+import { IslandsProvider } from '@/ui/components/static-island';
 import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
@@ -18,11 +19,15 @@ const safeStorage = (): Storage | null => {
 const container = document.getElementById('root')!;
 const route = routeFor(location.pathname);
 const store = createAppStore({ loadUseCases, storage: safeStorage() });
+// Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
+const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};
 const app = (
   <StrictMode>
-    <StoreProvider store={store}>
-      <App route={route} />
-    </StoreProvider>
+    <IslandsProvider value={islands}>
+      <StoreProvider store={store}>
+        <App route={route} />
+      </StoreProvider>
+    </IslandsProvider>
   </StrictMode>
 );
 

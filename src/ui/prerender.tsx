@@ -1,5 +1,7 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { App } from './app';
+import { type Islands, IslandsProvider } from './components/static-island';
+import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
 import type { Route } from './route';
 import { SITE } from './site-config';
@@ -12,10 +14,15 @@ export function render(route: Route): { html: string; head: string } {
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
     storage: null,
   });
+  const islands: Islands = Object.fromEntries(
+    Object.entries(islandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),
+  );
   const html = renderToString(
-    <StoreProvider store={store}>
-      <App route={route} />
-    </StoreProvider>,
+    <IslandsProvider value={islands}>
+      <StoreProvider store={store}>
+        <App route={route} />
+      </StoreProvider>
+    </IslandsProvider>,
   );
   const jsonLd = JSON.stringify(faqStructuredData(SITE.contactEmail)).replace(/</g, '\\u003c');
   const head = route === 'home' ? `<script type="application/ld+json">${jsonLd}</script>` : '';

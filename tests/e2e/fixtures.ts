@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test as base } from '@playwright/test';
+import { expect, type Locator, type Page, test as base } from '@playwright/test';
 
 export interface MemoryConfig {
   latencyMs?: number;
@@ -63,3 +63,14 @@ export function consoleErrors(page: Page): string[] {
 
 export const test = base;
 export { expect };
+
+/** An element's background colour in sRGB (Tailwind 4 gives lab()/oklch(); a canvas converts). */
+export async function backgroundRgb(locator: Locator): Promise<[number, number, number]> {
+  return locator.evaluate((el) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = getComputedStyle(el).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r!, g!, b!] as [number, number, number];
+  });
+}

@@ -31,6 +31,31 @@ test.describe('landing page', () => {
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);
   });
 
+  test('hydrates without console errors and keeps the prerendered static parts', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    await configureBackend(page);
+    await page.goto('/');
+    await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', 'images');
+    await expect(page.getByRole('img', { name: /Vista previa de la app/ })).toBeVisible();
+    for (const text of [
+      'Notificaciones instantáneas',
+      'Paso 1',
+      'Material de estudio',
+      'Mariana G.',
+    ]) {
+      await expect(page.locator('main').getByText(text, { exact: true }).first()).toBeAttached();
+    }
+    // Interactivity proves hydration happened.
+    await page.locator('#faq button[aria-expanded]').first().click();
+    await expect(page.locator('#faq button[aria-expanded]').first()).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('has the sections in the order of the spec, and the header links', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');

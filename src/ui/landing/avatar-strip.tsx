@@ -54,7 +54,7 @@ export function AvatarStrip() {
   return (
     <div
       ref={ref}
-      className="flex w-[12.5rem] -space-x-3 sm:w-[13.75rem]"
+      className="flex w-[9.5rem] -space-x-3 sm:w-[10.75rem]"
       data-testid="avatar-strip"
       data-status={shown.length ? 'images' : status === 'loading' ? 'loading' : 'placeholders'}
       aria-hidden="true"

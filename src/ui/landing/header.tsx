@@ -59,12 +59,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <a
-            href="#waitlist"
-            className={cn(buttonStyles.primary, 'hidden px-5 text-sm md:inline-flex')}
-          >
-            Unirse a la Lista
-          </a>
+          <div className="hidden md:block">
+            <a href="#waitlist" className={cn(buttonStyles.primary, 'text-sm')}>
+              Unirse a la Lista
+            </a>
+          </div>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"

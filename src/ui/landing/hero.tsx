@@ -3,7 +3,7 @@ import { buttonStyles } from '@/ui/components/button-styles';
 import { cn } from '@/ui/components/cn';
 import { useCountUp } from '@/ui/hooks/use-count-up';
 import { AvatarStrip } from './avatar-strip';
-import { PhoneScreens } from './phone-screens';
+import { StaticIsland } from '@/ui/components/static-island';
 
 /** Students already on the list, as the page states it (spec section 1). */
 export const STUDENTS_ON_LIST = 200;
@@ -37,7 +37,7 @@ export function Hero() {
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div className="text-center lg:text-left">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-indigo-700 shadow-sm ring-1 ring-indigo-100">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium sm:text-sm text-indigo-700 shadow-sm ring-1 ring-indigo-100">
             <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
             Un marketplace para estudiantes universitarios
           </p>
@@ -65,7 +65,7 @@ export function Hero() {
             <StudentCounter />
           </div>
         </div>
-        <PhoneScreens />
+        <StaticIsland id="phones" />
       </div>
     </section>
   );

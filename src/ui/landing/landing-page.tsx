@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
@@ -31,6 +32,7 @@ function useScrollToHash() {
 /** The landing page, sections in the order of spec section 2. */
 export function LandingPage() {
   const store = useAppStoreApi();
+  const hydrated = useHydrated();
   useEffect(() => store.getState().start(), [store]);
   usePersistedSync();
   useScrollToHash();
@@ -54,9 +56,11 @@ export function LandingPage() {
       </main>
       <Footer />
       <ScrollToTop />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,46 +1,6 @@
-import { BookOpen, Cake, Cookie, CookingPot, Soup, Wrench } from 'lucide-react';
 import { RevealSection } from '@/ui/components/reveal';
 import { SectionHeading } from './section-heading';
-
-/** What students will buy, sell and swap (spec section 1): the section the spec leaves open. */
-const OFFERINGS = [
-  {
-    icon: CookingPot,
-    title: 'Comida casera',
-    text: 'Guisos, tortas y comida del día hecha por compañeros.',
-    tint: 'bg-amber-100 text-amber-800',
-  },
-  {
-    icon: Soup,
-    title: 'Platillos favoritos',
-    text: 'Ese platillo de la casa que todos piden en la facultad.',
-    tint: 'bg-rose-100 text-rose-800',
-  },
-  {
-    icon: Cookie,
-    title: 'Snacks',
-    text: 'Algo rápido entre clases: botanas, fruta y bebidas.',
-    tint: 'bg-orange-100 text-orange-800',
-  },
-  {
-    icon: Cake,
-    title: 'Postres',
-    text: 'Brownies, galletas, pasteles y antojos dulces.',
-    tint: 'bg-pink-100 text-pink-800',
-  },
-  {
-    icon: Wrench,
-    title: 'Servicios',
-    text: 'Asesorías, diseño, fotografía, reparaciones y más.',
-    tint: 'bg-sky-100 text-sky-800',
-  },
-  {
-    icon: BookOpen,
-    title: 'Material de estudio',
-    text: 'Apuntes, libros, calculadoras y material de laboratorio.',
-    tint: 'bg-emerald-100 text-emerald-800',
-  },
-] as const;
+import { StaticIsland } from '@/ui/components/static-island';
 
 export function Offerings() {
   return (
@@ -56,25 +16,7 @@ export function Offerings() {
           title="Compra, vende e intercambia en tu campus"
           lead="Gana dinero con lo que sabes hacer o encuentra justo lo que se te antoja, de estudiantes como tú."
         />
-        <ul className="mt-14 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {OFFERINGS.map(({ icon: Icon, title, text, tint }) => (
-            <li key={title} className="flex gap-4 rounded-2xl border border-slate-200 p-5">
-              <span
-                className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${tint}`}
-              >
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p className="mx-auto mt-10 max-w-2xl rounded-2xl bg-indigo-50 p-5 text-center text-slate-700">
-          <strong className="text-indigo-800">¿Vendes algo?</strong> Publica tus productos gratis,
-          recibe pedidos de tu misma universidad y entrega entre clases.
-        </p>
+        <StaticIsland id="offerings" />
       </div>
     </RevealSection>
   );

@@ -110,9 +110,12 @@ export function CollegeCombobox({
                           selected?.id !== college.id && 'invisible',
                         )}
                       />
-                      <span className="flex min-w-0 flex-col">
+                      <span className="flex min-w-0 flex-1 flex-col">
                         <span className="truncate font-medium">{college.name}</span>
                         <span className="truncate text-slate-600">{college.subname}</span>
+                      </span>
+                      <span className="shrink-0 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+                        {college.shortName}
                       </span>
                     </Command.Item>
                   ))}

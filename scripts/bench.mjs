@@ -1,0 +1,58 @@
+// npm run bench [-- --runs N] [-- --backend firebase]: builds the production bundle, serves it with
+// `vite preview` and prints the figures the budgets are judged by: first-load JS/CSS (gzip) and
+// Lighthouse medians (mobile and desktop). Figures are printed, never asserted.
+import { execFileSync, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const runs = arg('runs', '3');
+const backend = arg('backend', process.env.VITE_BACKEND ?? 'memory');
+const port = arg('port', '4199');
+const skipBuild = process.argv.includes('--no-build');
+
+const env = { ...process.env, VITE_BACKEND: backend };
+if (!skipBuild) execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
+
+const size = JSON.parse(
+  execFileSync('node', ['scripts/perf/bundle-size.mjs', 'dist'], { encoding: 'utf8' }),
+);
+console.log(
+  `\nbundle (${backend}): first-load JS ${size.firstLoad.js.gz} B gzip (${size.firstLoad.js.br} B brotli), CSS ${size.firstLoad.css.gz} B gzip; budget JS 90 KB gzip`,
+);
+
+const server = spawn(
+  'npx',
+  ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
+  {
+    stdio: 'ignore',
+    env,
+    detached: true,
+  },
+);
+try {
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 60; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await sleep(500);
+    }
+  }
+  for (const preset of ['mobile', 'desktop']) {
+    const out = execFileSync('bash', ['scripts/perf/lighthouse.sh', url, runs, preset], {
+      encoding: 'utf8',
+    });
+    const lh = JSON.parse(out.trim().split('\n').at(-1));
+    console.log(
+      `lighthouse ${preset} (median of ${lh.runs}): perf ${lh.perf}, a11y ${lh.a11y}, bp ${lh.bp}, seo ${lh.seo}, ` +
+        `FCP ${lh.fcp_ms} ms, LCP ${lh.lcp_ms} ms, TBT ${lh.tbt_ms} ms, CLS ${lh.cls}, ` +
+        `JS ${lh.js_bytes} B, requests ${lh.requests}, third-party ${lh.third_party_requests}`,
+    );
+  }
+  console.log('budgets (mobile): perf 100, LCP <= 1000 ms, TBT <= 50 ms, CLS 0, a11y/bp/seo 100');
+} finally {
+  process.kill(-server.pid);
+}

@@ -1,0 +1,33 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** The static parts of the page, by id (see src/ui/landing/islands.tsx). */
+export type IslandId = 'phones' | 'features' | 'steps' | 'offerings' | 'testimonials';
+export type Islands = Partial<Record<IslandId, ReactNode | string>>;
+
+const IslandsContext = createContext<Islands>({});
+export const IslandsProvider = IslandsContext.Provider;
+
+/**
+ * Markup with no behaviour that the browser never hydrates: at build time the prerender renders it
+ * to HTML; the client keeps that HTML and ships none of its code (a "static island"). React does
+ * not touch `dangerouslySetInnerHTML` content while hydrating, and this element never re-renders
+ * with other content. In `npm run dev` (no prerender) the island's React nodes are rendered.
+ */
+export function StaticIsland({ id, className }: { id: IslandId; className?: string }) {
+  const content = useContext(IslandsContext)[id];
+  if (content !== undefined && typeof content !== 'string') {
+    return (
+      <div className={className} data-island={id}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <div
+      className={className}
+      data-island={id}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: content ?? '' }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { configureBackend, expect, test } from './fixtures';
+
+// Full-page screenshots at the three reference widths, kept as test artifacts
+// (test-results/screenshots/) so that people look at the page, not only at assertions.
+for (const width of [375, 768, 1280]) {
+  test(`screenshot at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await configureBackend(page);
+    await page.goto('/');
+    await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', 'images');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await page.screenshot({
+      path: `test-results/screenshots/landing-${width}.png`,
+      fullPage: true,
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import './ui/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { App } from '@/ui/app';
@@ -32,5 +32,11 @@ const app = (
 );
 
 // The HTML was prerendered for one route; hydrate it when it matches, render afresh otherwise.
-if (container.dataset.route === route && container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Hydrating in a transition lets React yield to the browser, so no task blocks input for long.
+if (container.dataset.route === route && container.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -43,13 +43,13 @@ export function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+            className="mt-5 text-[2.75rem] leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl lg:text-7xl"
           >
             De estudiantes <span className="text-indigo-600">a estudiantes</span>
           </h1>
-          <p className="mx-auto mt-5 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0">
-            Compra, vende e intercambia comida casera, snacks, postres, servicios y material de
-            estudio con otros estudiantes de tu campus.
+          <p className="mx-auto mt-5 max-w-md text-base text-pretty text-slate-600 sm:text-lg lg:mx-0">
+            Compra, vende e intercambia comida casera, postres, servicios y material de estudio en
+            tu campus.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <a href="#waitlist" className={cn(buttonStyles.primary, 'text-base')}>

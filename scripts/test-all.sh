@@ -11,5 +11,6 @@ npm run lint
 npm run format:check
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 npm run build
+node scripts/check-backend-isolation.mjs
 npx playwright test
 node scripts/test-summary.mjs

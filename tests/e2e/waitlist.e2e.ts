@@ -245,6 +245,22 @@ test.describe('university selector', () => {
     expect(await backend(page, 'calls', 'searchColleges')).toBe(2);
   });
 
+  test('closing with an empty search clears the list; reopening fetches it again after 300 ms', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await page.getByTestId('college-trigger').click();
+    await expect(page.getByRole('option')).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('college-list')).toHaveCount(0);
+    await page.getByTestId('college-trigger').click();
+    await expect(page.getByTestId('college-list').getByText('Buscando...')).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(page.getByRole('option')).toHaveCount(3);
+  });
+
   test('shows Cargando universidad... while loading with nothing chosen', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');

@@ -19,7 +19,11 @@ describe('ErrorBoundary', () => {
     );
     expect(screen.getByRole('alert').textContent).toContain('Algo salió mal');
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
-    expect(error).toHaveBeenCalledWith('Unexpected application error', expect.any(Error), expect.anything());
+    expect(error).toHaveBeenCalledWith(
+      'Unexpected application error',
+      expect.any(Error),
+      expect.anything(),
+    );
   });
 
   it('renders its children when nothing fails', () => {

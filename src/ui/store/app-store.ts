@@ -20,6 +20,10 @@ export type Outcome<T = undefined> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: ErrorCode; readonly error: unknown };
 
+/** An action refused because the same action is still under way (a double click). */
+export const IGNORED = { ok: false, code: 'ignored' } as const;
+export type Ignored = typeof IGNORED;
+
 export interface AppState {
   /** Set when the backend could not start; `missing` names unset configuration variables. */
   readonly backendError: { readonly missing: readonly string[] } | null;
@@ -43,13 +47,13 @@ export interface AppState {
 export interface AppActions {
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start(): () => void;
-  signIn(): Promise<Outcome<User>>;
+  signIn(): Promise<Outcome<User> | Ignored>;
   signOut(): Promise<Outcome>;
   selectCollege(college: College | null): void;
   /** Spec call 3; `withInitialList` gives the defaults for a blank query. */
   searchColleges(query: string, withInitialList?: boolean): Promise<Outcome>;
   clearColleges(): void;
-  join(): Promise<Outcome | { readonly ok: false; readonly code: 'ignored' }>;
+  join(): Promise<Outcome | Ignored>;
   loadHeroImages(): Promise<void>;
   /** Applies a persisted value changed by another tab. */
   syncPersisted(key: PersistedKey): void;
@@ -159,7 +163,7 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
       },
 
       async signIn() {
-        if (get().signingIn) return fail(null, 'cancelled');
+        if (get().signingIn) return IGNORED;
         set({ signingIn: true });
         try {
           const user = await (await services()).signIn();
@@ -215,9 +219,7 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
 
       async join() {
         const { user, selectedCollege, submitStatus } = get();
-        if (!user || submitStatus !== 'idle' || joining) {
-          return { ok: false, code: 'ignored' } as const;
-        }
+        if (!user || submitStatus !== 'idle' || joining) return IGNORED;
         joining = true;
         try {
           const { joinWaitlist } = await services();

@@ -26,10 +26,12 @@ export function CollegeCombobox({
   const loading = useAppStore((s) => s.collegesLoading);
   const selectCollege = useAppStore((s) => s.selectCollege);
   useCollegeSearch(open && !disabled, query);
+  // Opening with an empty search waits 300 ms for the initial list: that wait reads as loading.
+  const waiting = loading || (open && colleges.length === 0 && !query.trim());
 
   const triggerText = selected
     ? collegeLabel(selected)
-    : loading
+    : waiting
       ? 'Cargando universidad...'
       : 'Selecciona tu universidad';
 
@@ -74,7 +76,7 @@ export function CollegeCombobox({
               className="h-12 w-full border-b border-slate-200 px-4 outline-none placeholder:text-slate-500"
             />
             <Command.List className="max-h-[300px] overflow-y-auto p-1" data-testid="college-list">
-              {loading && (
+              {waiting && (
                 <Command.Loading>
                   <div className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
                     <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
@@ -82,7 +84,7 @@ export function CollegeCombobox({
                   </div>
                 </Command.Loading>
               )}
-              {!loading && (
+              {!waiting && (
                 <Command.Empty className="px-3 py-3 text-sm text-slate-600">
                   No se encontraron resultados
                 </Command.Empty>

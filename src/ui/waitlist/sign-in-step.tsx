@@ -14,7 +14,7 @@ export function SignInStep() {
   const onClick = async () => {
     const outcome = await signIn();
     if (outcome.ok) return notify.success(MESSAGES.welcome(greetingName(outcome.value)));
-    if (outcome.code === 'cancelled') return;
+    if (outcome.code === 'ignored') return;
     if (outcome.code !== 'auth/popup-closed-by-user') console.error('Sign-in error', outcome.error);
     notify.error(signInErrorMessage(outcome.code));
   };

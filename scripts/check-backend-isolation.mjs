@@ -1,0 +1,35 @@
+// Run after npm run build. Builds the firebase and supabase variants and checks that no memory-backend code (its controls,
+// its catalogue, its account chooser) reaches their bundles. Prints one line per backend.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const MARKERS = ['__memoryBackend', 'Elige una cuenta', 'de-estudiantes:memory-backend'];
+const markersIn = (dir) =>
+  fs
+    .readdirSync(path.join(dir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) => {
+      const code = fs.readFileSync(path.join(dir, 'assets', f), 'utf8');
+      return MARKERS.filter((m) => code.includes(m)).map((m) => `${f}: ${m}`);
+    });
+
+// The check can fail: the memory build (dist/, from npm run build) must contain every marker.
+const own = markersIn('dist');
+const missing = MARKERS.filter((m) => !own.some((h) => h.endsWith(`: ${m}`)));
+console.log(`memory build: markers found ${MARKERS.length - missing.length}/${MARKERS.length}`);
+let failed = missing.length > 0;
+for (const backend of ['firebase', 'supabase']) {
+  const outDir = `dist-${backend}`;
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_BACKEND: backend },
+  });
+  const hits = markersIn(outDir);
+  console.log(
+    `${backend} build: memory-backend markers: ${hits.length ? hits.join(', ') : 'none'}`,
+  );
+  failed ||= hits.length > 0;
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { App } from '@/ui/app';
 import { IslandsProvider } from '@/ui/components/static-island';
+import { markHydrating, ReplayEarlyClick } from '@/ui/early-click';
 import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
@@ -26,6 +27,7 @@ const app = (
     <IslandsProvider value={islands}>
       <StoreProvider store={store}>
         <App route={route} />
+        <ReplayEarlyClick />
       </StoreProvider>
     </IslandsProvider>
   </StrictMode>
@@ -34,6 +36,7 @@ const app = (
 // The HTML was prerendered for one route; hydrate it when it matches, render afresh otherwise.
 // Hydrating in a transition lets React yield to the browser, so no task blocks input for long.
 if (container.dataset.route === route && container.firstElementChild) {
+  markHydrating();
   startTransition(() => {
     hydrateRoot(container, app);
   });

@@ -49,6 +49,27 @@ test.describe('waitlist step 1 (signed out)', () => {
     await expectNoAxeViolations(page, '#waitlist');
   });
 
+  test('a tap on Continuar con Google before the script has loaded is not lost', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    // Hold every script back until the button has been pressed on the prerendered page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/#waitlist');
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+    expect(
+      await page.evaluate(() => 'React' in window || !!document.querySelector('[role=dialog]')),
+    ).toBe(false);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toHaveCount(1);
+  });
+
   test('the account chooser is an accessible dialog', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/#waitlist');

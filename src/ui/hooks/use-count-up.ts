@@ -14,7 +14,7 @@ export interface CountUpOptions {
 
 const easeOutExpo = (t: number) => (t >= 1 ? 1 : 1 - 2 ** (-10 * t));
 
-/** A number that counts from `start` to `end`; with reduced motion it shows `end` at once. */
+/** A number that counts from `start` to `end` once active; with reduced motion it is `end` at once. */
 export function useCountUp({ start, end, duration, delay = 0, active }: CountUpOptions): number {
   const reduced = useReducedMotion();
   const [value, setValue] = useState(start);
@@ -36,5 +36,5 @@ export function useCountUp({ start, end, duration, delay = 0, active }: CountUpO
       cancelAnimationFrame(frame);
     };
   }, [active, reduced, start, end, duration, delay]);
-  return reduced && active ? end : value;
+  return reduced ? end : value;
 }

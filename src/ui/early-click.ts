@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+
+/** What the prerendered page's loader (scripts/prerender.mjs) leaves on `window`. */
+interface EarlyClickWindow {
+  /** A button pressed before the app's script had run. */
+  __earlyClick?: HTMLButtonElement | null;
+  /** Set when hydration starts: from then on React replays early events itself. */
+  __hydrating?: boolean;
+}
+
+const earlyWindow = (): EarlyClickWindow => window as unknown as EarlyClickWindow;
+
+/** Called right before hydrateRoot: the loader stops recording clicks. */
+export const markHydrating = (): void => {
+  earlyWindow().__hydrating = true;
+};
+
+/**
+ * Clicks again, once, the button a visitor pressed before React had hydrated. Hydration keeps the
+ * prerendered DOM nodes, so the recorded element is the live, now interactive, button. Rendered
+ * after the app, so that its effect runs once the app's own effects have.
+ */
+export function ReplayEarlyClick(): null {
+  useEffect(() => {
+    const w = earlyWindow();
+    const button = w.__earlyClick;
+    w.__earlyClick = null;
+    if (button?.isConnected && !button.disabled) button.click();
+  }, []);
+  return null;
+}

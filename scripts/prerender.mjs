@@ -11,8 +11,8 @@ const { render } = await import(pathToFileURL(ssrEntry).href);
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 // The entry script is requested only after the prerendered page has painted: it sits inert in a
 // <template> (where bundle-size.mjs still counts it as first-load JavaScript) and a small loader
-// appends it once the page has loaded and the browser is idle (at most 1 s later), or at once on
-// the first pointer, touch or key press. A button pressed before React has hydrated is
+// appends it once the page has loaded, painted (a frame has passed) and the browser is idle (at
+// most 1 s later), or at once on the first pointer, touch or key press. A button pressed before React has hydrated is
 // remembered (window.__earlyClick) and clicked again after hydration (src/ui/early-click.ts),
 // so a fast tap on 'Continuar con Google' is never lost. Once main.tsx starts hydrating
 // (window.__hydrating), React replays such events itself and the loader stops recording.
@@ -24,9 +24,9 @@ const LOADER =
   "e.target.closest('button');if(b){w.__earlyClick=b;go()}},true);" +
   "['pointerdown','touchstart','keydown'].forEach(function(n){" +
   'addEventListener(n,go,{capture:true,passive:true,once:true})});' +
-  'var idle=w.requestIdleCallback||function(f){setTimeout(f,1)};' +
-  "if(document.readyState==='complete')idle(go,{timeout:1000});" +
-  "else addEventListener('load',function(){idle(go,{timeout:1000})})})()</script>";
+  'var idle=w.requestIdleCallback||function(f){setTimeout(f,1)},later=function(){' +
+  'requestAnimationFrame(function(){setTimeout(function(){idle(go,{timeout:1000})},0)})};' +
+  "if(document.readyState==='complete')later();else addEventListener('load',later)})()</script>";
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
   .replace(/\s*(<script type="module"[^>]*><\/script>)/, '')

@@ -11,6 +11,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'artifacts',
+      'functions/lib',
+      'tools',
       // Vendored copies of the shared perf tools, kept byte for byte.
       'scripts/perf',
     ],

@@ -16,7 +16,12 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), tailwindcss()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __BACKEND__: JSON.stringify(backend) },
-    build: { target: 'es2022', modulePreload: { polyfill: false } },
+    // DIST_DIR lets one checkout hold the memory build (dist) and another backend's build.
+    build: {
+      target: 'es2022',
+      modulePreload: { polyfill: false },
+      outDir: process.env.DIST_DIR ?? 'dist',
+    },
     test: {
       include: ['tests/{unit,property,contract,integration}/**/*.test.{ts,tsx}'],
       environment: 'node',

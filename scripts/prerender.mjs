@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const dist = path.resolve('dist');
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
 const { render } = await import(pathToFileURL(ssrEntry).href);
@@ -67,4 +67,4 @@ function page(route) {
 fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
 fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
-console.log('prerendered dist/index.html and dist/404.html');
+console.log(`prerendered ${path.relative('.', dist)}/index.html and 404.html`);

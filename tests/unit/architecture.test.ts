@@ -54,6 +54,12 @@ const RULES: Rule[] = [
     forbidLocal: /^src\/adapters\/(?!supabase\/)/,
   },
   {
+    // No SDK type leaks past an adapter: composition wires adapters through their own types.
+    name: 'only adapters import backend SDKs',
+    from: /^src\/(?!adapters\/)/,
+    forbidPackages: SDKS,
+  },
+  {
     name: 'only the composition root knows inversify',
     from: /^src\/(?!composition\/)/,
     forbidPackages: /^(inversify|reflect-metadata)(\/|$)/,
@@ -93,6 +99,7 @@ describe('architecture', () => {
     expect(violations(bad, RULES)).toEqual([
       'domain and ports stay pure: src/domain/a.ts -> src/adapters/memory/x.ts',
       'domain and ports stay pure: src/domain/a.ts -> firebase/auth',
+      'only adapters import backend SDKs: src/domain/a.ts -> firebase/auth',
       'ui reaches the domain through use cases, never adapters or the container: src/ui/c.tsx -> inversify',
       'only the composition root knows inversify: src/ui/c.tsx -> inversify',
     ]);

@@ -1,0 +1,43 @@
+import { initializeApp } from 'firebase/app';
+import type { AuthPort } from '@/ports/auth.port';
+import type { HeroImages } from '@/ports/hero-images.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { createFirebaseAuth } from './firebase-auth.adapter';
+import { createCallableHeroImages } from './firebase-hero-images.adapter';
+import type { FirebaseSettings } from './firebase-settings';
+import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
+
+export interface FirebaseBackend {
+  readonly auth: AuthPort;
+  readonly waitlist: WaitlistRepo;
+  readonly heroImages: HeroImages;
+}
+
+/** The Firebase ports of the production backend, over one app; nothing of the SDK leaks out. */
+export function createFirebaseBackend(
+  settings: FirebaseSettings,
+  appName?: string,
+): FirebaseBackend {
+  const app = initializeApp(
+    {
+      apiKey: settings.apiKey,
+      authDomain: settings.authDomain,
+      projectId: settings.projectId,
+      appId: settings.appId,
+    },
+    appName,
+  );
+  const emulators = settings.emulators;
+  return {
+    auth: createFirebaseAuth({ app, ...(emulators ? { emulator: emulators.auth } : {}) }),
+    waitlist: createFirestoreWaitlist({
+      app,
+      ...(emulators ? { emulator: emulators.firestore } : {}),
+    }),
+    heroImages: createCallableHeroImages({
+      app,
+      region: settings.functionsRegion,
+      ...(emulators ? { emulator: emulators.functions } : {}),
+    }),
+  };
+}

@@ -1,0 +1,135 @@
+import { getAuth, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
+import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
+import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
+import {
+  AUTH_EMULATOR,
+  clearAuthEmulator,
+  fakeGoogleIdToken,
+  PROJECT_ID,
+  testApp,
+} from '../support/emulators';
+import { type FakeFirestore, startFakeFirestore } from '../support/fake-firestore-server';
+
+// The Firestore waitlist adapter at the wire. The Firestore emulator cannot run on this machine,
+// so a local HTTP server speaks the REST calls firebase/firestore/lite makes (batchGet, commit),
+// records them and answers as the rules would. Students sign in on the real Auth emulator, so the
+// token on each request is a real emulator ID token.
+
+let firestore: FakeFirestore;
+beforeAll(async () => {
+  firestore = await startFakeFirestore();
+});
+afterAll(() => firestore.close());
+beforeEach(async () => {
+  firestore.reset();
+  await clearAuthEmulator();
+});
+
+let students = 0;
+/** A student signed in on the Auth emulator, and the waitlist adapter of their app. */
+async function student() {
+  const app = testApp();
+  const email = `estudiante${++students}@alumnos.udg.mx`;
+  const name = `Estudiante ${students}`;
+  const auth = createFirebaseAuth({
+    app,
+    emulator: AUTH_EMULATOR,
+    popup: (a) =>
+      signInWithCredential(a, GoogleAuthProvider.credential(fakeGoogleIdToken(email, name))),
+  });
+  const { uid } = await auth.signInWithPopup();
+  const user = getAuth(app).currentUser!;
+  const repo = createFirestoreWaitlist({
+    app,
+    emulator: { host: firestore.host, port: firestore.port },
+  });
+  return { repo, uid, email, token: await user.getIdToken() };
+}
+
+const DOCS = `/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+const docName = (uid: string) =>
+  `projects/${PROJECT_ID}/databases/(default)/documents/waitlist/${uid}`;
+
+describe('Firestore waitlist adapter, at the wire', () => {
+  it('exists: one batchGet of waitlist/{uid} with the student’s token; missing gives false', async () => {
+    const { repo, uid, token } = await student();
+    expect(await repo.exists(uid)).toBe(false);
+    expect(firestore.requests).toHaveLength(1);
+    expect(firestore.requests[0]).toMatchObject({
+      method: 'POST',
+      path: `${DOCS}:batchGet`,
+      authorization: `Bearer ${token}`,
+      body: { documents: [docName(uid)] },
+    });
+  });
+
+  it('join: one commit setting email and collegeId, with the server time as timestamp', async () => {
+    const { repo, uid, email, token } = await student();
+    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date(0) });
+    expect(firestore.requests).toHaveLength(1);
+    const [commit] = firestore.requests;
+    expect(commit).toMatchObject({ path: `${DOCS}:commit`, authorization: `Bearer ${token}` });
+    expect(commit!.body).toEqual({
+      writes: [
+        {
+          update: {
+            name: docName(uid),
+            fields: { email: { stringValue: email }, collegeId: { stringValue: 'udg-cucei' } },
+          },
+          updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }],
+        },
+      ],
+    });
+    expect(await repo.exists(uid)).toBe(true);
+  });
+
+  it('a second join (a retry whose first write went through) is refused by the rules, found to exist, and leaves one entry', async () => {
+    const { repo, uid, email } = await student();
+    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    firestore.requests.length = 0;
+    await repo.join(uid, { email, collegeId: 'udg-cucea', timestamp: new Date() });
+    expect(firestore.requests.map((r) => r.path.split(':').at(-1))).toEqual(['commit', 'batchGet']);
+    expect(firestore.documents.size).toBe(1);
+    const stored = firestore.documents.get(docName(uid))!;
+    expect(stored.fields.collegeId).toEqual({ stringValue: 'udg-cucei' });
+  });
+
+  for (const [failure, code] of [
+    ['permission-denied', 'permission-denied'],
+    ['not-found', 'not-found'],
+    ['unavailable', 'unavailable'],
+    ['network', 'unavailable'],
+  ] as const) {
+    it(`maps ${failure} on read and on write to '${code}'`, async () => {
+      const { repo, uid, email } = await student();
+      firestore.failNext(failure);
+      await expect(repo.exists(uid)).rejects.toMatchObject({ code });
+      firestore.failNext(failure);
+      if (failure === 'permission-denied') firestore.failNext(failure); // the follow-up read too
+      await expect(
+        repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() }),
+      ).rejects.toMatchObject({ code });
+      expect(firestore.documents.size).toBe(0);
+      // Nothing is lost: the retry works.
+      await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+      expect(await repo.exists(uid)).toBe(true);
+    });
+  }
+});
+
+describeWaitlistContract('firebase (Firestore REST at the wire, Auth emulator)', async () => {
+  const signedIn: Awaited<ReturnType<typeof student>>[] = [];
+  return {
+    get repo() {
+      return signedIn.at(-1)!.repo;
+    },
+    signIn: async () => {
+      const s = await student();
+      signedIn.push(s);
+      return { uid: s.uid, email: s.email };
+    },
+    countEntries: async (uid) => (firestore.documents.has(docName(uid)) ? 1 : 0),
+  };
+});

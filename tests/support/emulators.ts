@@ -1,0 +1,84 @@
+import { type FirebaseApp, initializeApp } from 'firebase/app';
+import type { EmulatorHost } from '@/adapters/firebase/firebase-settings';
+
+/**
+ * The Firebase emulators these tests run against, started by `firebase emulators:exec` (see
+ * scripts/test-firebase.sh), which sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT.
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(
+      `${name} is not set: these tests need the Firebase emulators. Run them with ` +
+        '`npm run test:firebase` (firebase emulators:exec --only auth,functions).',
+    );
+  }
+  return value;
+}
+
+const hostPort = (value: string): EmulatorHost => {
+  const [host, port] = value.split(':');
+  return { host: host!, port: Number(port) };
+};
+
+export const PROJECT_ID = required('GCLOUD_PROJECT');
+export const AUTH_EMULATOR = hostPort(required('FIREBASE_AUTH_EMULATOR_HOST'));
+export const FUNCTIONS_EMULATOR = hostPort(process.env.FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001');
+
+const authBase = `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`;
+
+let apps = 0;
+/** A fresh Firebase app (its own auth state) on the emulator project. */
+export const testApp = (): FirebaseApp =>
+  initializeApp(
+    {
+      apiKey: 'fake-api-key',
+      projectId: PROJECT_ID,
+      authDomain: `${PROJECT_ID}.firebaseapp.com`,
+      appId: '1:1:web:1',
+    },
+    `test-${++apps}`,
+  );
+
+/** Forgets every account of the Auth emulator. */
+export async function clearAuthEmulator(): Promise<void> {
+  const res = await fetch(`${authBase}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: 'DELETE',
+  });
+  if (!res.ok) throw new Error(`Could not clear the Auth emulator: ${res.status}`);
+}
+
+/** Creates an account through the emulator's admin API (the `owner` credential). */
+export async function createAccount(account: {
+  email: string;
+  displayName: string;
+  photoUrl?: string;
+  claims?: Record<string, unknown>;
+}): Promise<string> {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(
+      `${authBase}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/${path}`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
+    if (!res.ok) throw new Error(`Auth emulator ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { localId: string };
+  };
+  const { localId } = await call('accounts', {
+    email: account.email,
+    password: 'secret-password',
+    displayName: account.displayName,
+    ...(account.photoUrl ? { photoUrl: account.photoUrl } : {}),
+  });
+  if (account.claims) {
+    await call('accounts:update', { localId, customAttributes: JSON.stringify(account.claims) });
+  }
+  return localId;
+}
+
+/** A Google ID token the Auth emulator accepts (it does not check signatures). */
+export const fakeGoogleIdToken = (email: string, name: string): string =>
+  JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name });

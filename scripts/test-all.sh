@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: typecheck, lint, format, unit/property/contract tests,
-# the production build, and the browser tests in Chromium. Prints a closing summary line.
+# the production build, the browser tests in Chromium, and the Firebase backend's tests against the
+# Auth and Functions emulators (scripts/test-firebase.sh). Prints a closing summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
@@ -13,4 +14,5 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 npm run build
 node scripts/check-backend-isolation.mjs
 npx playwright test
+bash scripts/test-firebase.sh
 node scripts/test-summary.mjs

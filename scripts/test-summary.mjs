@@ -2,15 +2,35 @@
 import fs from 'node:fs';
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
-const vitest = read('test-results/vitest.json');
-const pw = read('test-results/playwright.json');
+const suites = [
+  ['vitest', read('test-results/vitest.json'), 'vitest'],
+  ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
+  ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
+  ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
+];
 
-let passed = (vitest?.numPassedTests ?? 0) + (pw?.stats?.expected ?? 0) + (pw?.stats?.flaky ?? 0);
-let failed = (vitest?.numFailedTests ?? 0) + (pw?.stats?.unexpected ?? 0);
-let skipped =
-  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (pw?.stats?.skipped ?? 0);
-console.log(
-  `vitest: ${vitest?.numPassedTests ?? 0} passed; playwright: ${pw?.stats?.expected ?? 0} passed, ${pw?.stats?.flaky ?? 0} flaky`,
-);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const [name, report, kind] of suites) {
+  if (!report) {
+    console.log(`${name}: no report`);
+    failed++;
+    continue;
+  }
+  const p = kind === 'vitest' ? report.numPassedTests : report.stats.expected + report.stats.flaky;
+  const f = kind === 'vitest' ? report.numFailedTests : report.stats.unexpected;
+  const s = kind === 'vitest' ? report.numPendingTests + report.numTodoTests : report.stats.skipped;
+  const flaky = kind === 'playwright' && report.stats.flaky ? ` (${report.stats.flaky} flaky)` : '';
+  console.log(`${name}: ${p} passed${flaky}, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (skipped) {
+  console.log(
+    'skipped: the firestore.rules tests need a Firestore emulator (Java 21 and a downloaded jar), which this machine cannot run.',
+  );
+}
 process.exit(failed ? 1 : 0);

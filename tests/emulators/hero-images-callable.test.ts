@@ -10,18 +10,15 @@ import {
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
+import { solidPng } from '../support/png';
 
 // The callable `get_hero_profile_images` (functions/src) running in the real Functions emulator,
 // reading consented students from the real Auth emulator, called through the adapter. Profile
 // photos are served by a local HTTP server (the emulator may fetch loopback http; production
 // fetches https only).
 
-// The smallest valid PNG (1x1), one byte changed per student so each avatar is distinct.
-const png = (n: number) =>
-  Buffer.from(
-    `89504e470d0a1a0a0000000d4948445200000001000000010806000000${(0x1f + n).toString(16)}15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082`,
-    'hex',
-  );
+// A distinct, valid PNG per student.
+const png = (n: number) => solidPng(40 * n, 200 - 20 * n, 120);
 
 let photos: http.Server;
 let photoBase = '';

@@ -61,6 +61,7 @@ export async function startFakeFirestore(port = 0) {
         req.headers['access-control-request-headers'] ?? '*',
       );
       res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
 
       let body: unknown = null;

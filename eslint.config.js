@@ -30,4 +30,9 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  // Served to the browser in place of Google's script.
+  {
+    files: ['tests/e2e-firebase/gapi-shim.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { notFoundPreview } from './scripts/not-found-preview.ts';
 
 const BACKENDS = ['memory', 'firebase', 'supabase'] as const;
 
@@ -13,7 +14,7 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${backend}"`);
   }
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), notFoundPreview()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __BACKEND__: JSON.stringify(backend) },
     // DIST_DIR lets one checkout hold the memory build (dist) and another backend's build.

@@ -41,5 +41,6 @@ if (container.dataset.route === route && container.firstElementChild) {
     hydrateRoot(container, app);
   });
 } else {
+  container.hidden = false; // the loader hides a landing page served for another path
   createRoot(container).render(app);
 }

@@ -10,7 +10,13 @@ export const loadSonner = () => (sonner ??= import('sonner'));
 type Kind = 'success' | 'error' | 'info';
 
 const show = (kind: Kind, message: string, description?: string): void => {
-  void loadSonner().then(({ toast }) => toast[kind](message, description ? { description } : {}));
+  loadSonner().then(
+    ({ toast }) => toast[kind](message, description ? { description } : {}),
+    (error: unknown) => {
+      sonner = null; // the next toast tries to load it again
+      console.error('Notifications could not load', message, error);
+    },
+  );
 };
 
 export const notify = {

@@ -17,6 +17,18 @@ export async function configureBackend(page: Page, config: MemoryConfig = {}) {
   );
 }
 
+/** Waits until the app has hydrated and started (the memory backend's controls exist by then). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => !!(window as { __memoryBackend?: unknown }).__memoryBackend);
+}
+
+/** Lets the page handle pending scroll events and paint: two animation frames. */
+export async function settle(page: Page) {
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+}
+
 /** Calls a method of window.__memoryBackend in the page. */
 export async function backend<T = unknown>(
   page: Page,
@@ -39,6 +51,29 @@ export async function backend<T = unknown>(
 
 /** Runs axe (WCAG 2.x A/AA rules) and expects no violations. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
+  // Sections fade in over 700 ms once scrolled to (a hash scrolls smoothly): wait for the scroll
+  // to end and the sections on screen to be revealed, then finish every running transition, so
+  // that axe measures the contrast the student sees, not a frame in the middle of a fade.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const y = window.scrollY;
+        setTimeout(() => resolve(window.scrollY === y), 100);
+      }),
+  );
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal="hidden"]')].every((el) => {
+      const { top, bottom } = el.getBoundingClientRect();
+      return bottom <= 0 || top >= window.innerHeight;
+    }),
+  );
+  await settle(page);
+  await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+      .forEach((a) => a.finish()),
+  );
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

@@ -1,9 +1,13 @@
+// @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
+import { LOADER } from '../../scripts/loader.mjs';
 import {
   backend,
   configureBackend,
   consoleErrors,
   expect,
   expectNoAxeViolations,
+  hydrated,
+  settle,
   test,
 } from './fixtures';
 
@@ -29,6 +33,9 @@ test.describe('landing page', () => {
     }
     expect(html).toContain('"@type":"FAQPage"');
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);
+    // Its only inline script is the loader whose hash firebase.json's CSP allows.
+    expect(html).toContain(LOADER);
+    expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
   test('hydrates without console errors and keeps the prerendered static parts', async ({
@@ -95,10 +102,12 @@ test.describe('landing page', () => {
   test('header is transparent at 0 px and solid after 11 px of scroll', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');
+    await hydrated(page);
     const header = page.getByTestId('site-header');
     await expect(header).toHaveAttribute('data-solid', 'false');
     await expect(header).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     await page.evaluate(() => window.scrollTo(0, 10));
+    await settle(page);
     await expect(header).toHaveAttribute('data-solid', 'false');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute('data-solid', 'true');
@@ -125,8 +134,11 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/#faq$/);
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await menu.getByRole('link', { name: 'Características' }).focus();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    // Focus was in the menu: it returns to the toggle, not to the page's start.
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await expect(menu).toBeVisible();
@@ -200,18 +212,55 @@ test.describe('landing page', () => {
   test('sections fade in once 10 percent visible', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');
+    await hydrated(page);
     const testimonials = page.locator('#testimonials');
-    await expect(testimonials).not.toHaveAttribute('data-visible', '');
+    await expect(testimonials).toHaveAttribute('data-reveal', 'hidden');
     await expect(testimonials).toHaveCSS('opacity', '0');
+    // 5 percent in view: still hidden.
+    await testimonials.evaluate((el) => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - window.innerHeight + el.getBoundingClientRect().height * 0.05);
+    });
+    await settle(page);
+    await expect(testimonials).toHaveAttribute('data-reveal', 'hidden');
     await testimonials.scrollIntoViewIfNeeded();
-    await expect(testimonials).toHaveAttribute('data-visible', '');
+    await expect(testimonials).toHaveAttribute('data-reveal', 'revealed');
     await expect(testimonials).toHaveCSS('opacity', '1');
+  });
+
+  test('the prerendered page hides no section before the script runs, nor one on screen at hydration', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toContain('data-reveal="hidden"');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await configureBackend(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // The student has scrolled to the waitlist before the script arrives: it is there to read.
+    await page.evaluate(() =>
+      document.getElementById('waitlist')!.scrollIntoView({ behavior: 'instant' }),
+    );
+    await expect(page.locator('#waitlist')).toHaveCSS('opacity', '1');
+    release();
+    await hydrated(page);
+    await settle(page);
+    // And it stays as it is once the script has run.
+    await expect(page.locator('#waitlist')).toHaveAttribute('data-reveal', 'shown');
+    await expect(page.locator('#waitlist')).toHaveCSS('opacity', '1');
   });
 
   test('scroll-to-top button appears after 500 px and goes back up', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');
+    await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, 500));
+    await settle(page);
     await expect(page.getByTestId('scroll-to-top')).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 501));
     await page.getByRole('button', { name: 'Volver arriba' }).click();
@@ -326,10 +375,38 @@ test.describe('hero avatar strip', () => {
 });
 
 test.describe('not-found page', () => {
+  test('a host that serves the landing HTML for any path still shows only the 404 page', async ({
+    page,
+  }) => {
+    const landing = await (await page.request.get('/')).text();
+    await page.route('**/ruta-desconocida', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: landing }),
+    );
+    // Hold the scripts back: before the app runs, the landing markup is already hidden.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await configureBackend(page);
+    await page.goto('/ruta-desconocida', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toBeHidden();
+    release();
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Continuar con Google')).toHaveCount(0);
+  });
+
   test('shows 404, the spec text, a link home, and logs the path', async ({ page }) => {
     const errors = consoleErrors(page);
     await configureBackend(page);
-    await page.goto('/no-existe/aqui');
+    const response = await page.goto('/no-existe/aqui');
+    // The prerendered not-found page arrives, with status 404: never the landing page first.
+    expect(response!.status()).toBe(404);
+    const html = await response!.text();
+    expect(html).toContain('data-route="not-found"');
+    expect(html).toContain('Ups! Página no encontrada');
+    expect(html).not.toContain('Continuar con Google');
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
     await expect(page.getByText('Ups! Página no encontrada')).toBeVisible();
     await expect.poll(() => errors.join('\n')).toContain('/no-existe/aqui');

@@ -226,6 +226,8 @@ test.describe('waitlist step 2 (signed in)', () => {
   });
 
   test('corrupted persisted values never break the page', async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.addInitScript(() => {
       localStorage.setItem('waitlistEmail', '{not json');
       localStorage.setItem('selectedCollege', '{"id":42}');
@@ -236,6 +238,9 @@ test.describe('waitlist step 2 (signed in)', () => {
     await page.goto('/');
     await signIn(page);
     await expect(page.getByTestId('college-trigger')).toContainText('Selecciona tu universidad');
+    // The unreadable stored e-mail is ignored: the field shows the account's.
+    await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    expect(pageErrors).toEqual([]);
   });
 });
 
@@ -264,6 +269,35 @@ test.describe('university selector', () => {
     await page.getByPlaceholder('Buscar universidad...').fill('zzzz no existe');
     await expect(list.getByText('No se encontraron resultados')).toBeVisible();
     expect(await backend(page, 'calls', 'searchColleges')).toBe(2);
+  });
+
+  test('timing: the initial list comes 300 ms after opening; a search 300 ms after the last key', async ({
+    page,
+  }) => {
+    await configureBackend(page, { latencyMs: 100 });
+    await page.goto('/');
+    await signIn(page);
+    // Time stands still unless the test moves it.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.getByTestId('college-trigger').click();
+    await page.clock.runFor(290);
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await page.clock.runFor(20);
+    await expect(page.getByRole('option')).toHaveCount(3);
+
+    const input = page.getByPlaceholder('Buscar universidad...');
+    for (const key of 'unam') {
+      await input.press(key);
+      await page.clock.runFor(200); // each key comes before the debounce has run out
+    }
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(0);
+    await page.clock.runFor(110); // 310 ms after the last key
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(1);
+    await page.clock.runFor(150); // the backend's 100 ms latency
+    await expect(page.getByRole('option').first()).toContainText('UNAM');
+    expect(await backend(page, 'calls', 'searchColleges')).toBe(1);
   });
 
   test('closing with an empty search clears the list; reopening fetches it again after 300 ms', async ({
@@ -311,17 +345,30 @@ test.describe('university selector', () => {
   });
 });
 
-test('keyboard only: the whole flow', async ({ page }) => {
+test('keyboard only: the whole flow, focus following each step', async ({ page }) => {
   await configureBackend(page);
   await page.goto('/');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeFocused();
-  await page.getByRole('button', { name: 'Continuar con Google' }).focus();
+  // From the skip link, through the header, to 'Unirse a la Lista'.
+  const join = page.getByRole('banner').getByRole('link', { name: 'Unirse a la Lista' });
+  for (let i = 0; i < 10 && !(await join.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(join).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#waitlist$/);
+  // The link moved the focus start to the section: the next Tab reaches its first control.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
-  await page.locator('#waitlist-email').focus();
+  // Step 2 takes the focus: its heading, then the e-mail field, then the selector.
+  await expect(page.getByRole('heading', { name: 'Hola, Ana' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#waitlist-email')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('college-trigger')).toBeFocused();
   await page.keyboard.press('Enter');
@@ -333,8 +380,60 @@ test('keyboard only: the whole flow', async ({ page }) => {
   await expect(page.getByTestId('college-trigger')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(submit(page)).toBeFocused();
+  // The fixed header (64 px) never hides the focused element.
+  expect((await submit(page).boundingBox())!.y).toBeGreaterThan(64);
   await page.keyboard.press('Enter');
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
-  const box = await submit(page).boundingBox();
-  expect(box!.y).toBeGreaterThan(64);
+  // Sign out by keyboard: step 1 takes the focus, and the next Tab reaches its button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { name: 'Inicia sesión para reservar tu lugar' }),
+  ).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeFocused();
+});
+
+test('axe finds no violations with the selector open, with a toast showing, and after joining', async ({
+  page,
+}) => {
+  await configureBackend(page);
+  await page.goto('/');
+  await signIn(page);
+  await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByTestId('college-trigger').click();
+  await expect(page.getByRole('option')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await page.getByRole('option', { name: /CUCEI/ }).click();
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  await expectNoAxeViolations(page);
+});
+
+test.describe('toasts', () => {
+  test('at most 3 at once, announced in a live region, gone after about 4 s', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/');
+    await signIn(page);
+    await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+    // Time stands still unless the test moves it.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    for (let i = 0; i < 4; i++) {
+      await submit(page).click();
+      await page.clock.runFor(50);
+    }
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(5); // with the welcome toast
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    await expect(page.locator('[aria-live="polite"]')).toContainText(
+      'Por favor selecciona una universidad',
+    );
+    await page.clock.runFor(3_500);
+    await expect(toast(page, 'Por favor selecciona una universidad').first()).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(toast(page, 'Por favor selecciona una universidad')).toHaveCount(0);
+  });
 });

@@ -133,6 +133,25 @@ describe('app store on the memory backend (spec section 4)', () => {
     });
   });
 
+  it('already on the list with no stored e-mail: joined, not confirmed, the account’s e-mail', async () => {
+    const backendStorage = memoryStorage();
+    const first = setup({}, backendStorage);
+    await first.store.getState().signIn();
+    first.store.getState().selectCollege(cucei);
+    await first.store.getState().join();
+    first.stop();
+
+    // Another browser: the entry exists on the backend, nothing is stored in this page.
+    const again = setup({}, backendStorage, memoryStorage());
+    await flush();
+    expect(again.store.getState()).toMatchObject({
+      joined: true,
+      confirmed: false,
+      submitStatus: 'already',
+      email: 'ana.garcia@alumnos.udg.mx',
+    });
+  });
+
   it('does not show another account’s stored e-mail when confirming', async () => {
     const backendStorage = memoryStorage();
     const joinedBefore = setup({}, backendStorage);

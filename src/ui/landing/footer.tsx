@@ -22,7 +22,7 @@ export function Footer() {
         <div>
           <a
             href="#top"
-            className="rounded-lg text-white"
+            className="inline-flex min-h-11 items-center rounded-lg text-white"
             aria-label="De estudiantes a estudiantes, ir al inicio"
           >
             <Logo className="text-lg" tone="dark" />
@@ -35,7 +35,7 @@ export function Footer() {
               <li key={link.href}>
                 <a
                   href={link.href}
-                  className="inline-flex min-h-11 items-center px-2 hover:text-white"
+                  className="inline-flex min-h-11 items-center px-2 whitespace-nowrap hover:text-white"
                 >
                   {link.label}
                 </a>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/ui/components/button-styles';
 import { cn } from '@/ui/components/cn';
 import { useScrollPast } from '@/ui/hooks/use-scroll-past';
@@ -13,12 +13,19 @@ const DESKTOP_QUERY = '(min-width: 768px)';
 export function Header() {
   const scrolled = useScrollPast(10);
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const mql = window.matchMedia(DESKTOP_QUERY);
     const onResize = () => mql.matches && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // Focus inside the closing menu would be lost: it goes back to the toggle.
+      if (menu.current?.contains(document.activeElement)) toggle.current?.focus();
+      setOpen(false);
+    };
     mql.addEventListener('change', onResize);
     window.addEventListener('keydown', onKey);
     return () => {
@@ -42,16 +49,17 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
         <a
           href="#top"
-          className="rounded-lg text-slate-900"
+          className="inline-flex min-h-11 items-center rounded-lg text-slate-900"
           aria-label="De estudiantes a estudiantes, ir al inicio"
         >
-          <Logo className="text-base sm:text-lg" />
+          {/* From 768 to 1023 px the four links and the button need the room: the mark alone. */}
+          <Logo className="text-base sm:text-lg" nameClassName="md:max-lg:sr-only" />
         </a>
         <nav aria-label="Principal" className="hidden md:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 lg:gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className={cn(buttonStyles.ghost, 'text-sm')}>
+                <a href={link.href} className={cn(buttonStyles.ghost, 'text-sm max-lg:px-3')}>
                   {link.label}
                 </a>
               </li>
@@ -65,6 +73,7 @@ export function Header() {
             </a>
           </div>
           <button
+            ref={toggle}
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
             aria-expanded={open}
@@ -77,6 +86,7 @@ export function Header() {
         </div>
       </div>
       <nav
+        ref={menu}
         id="mobile-menu"
         aria-label="Menú móvil"
         hidden={!open}

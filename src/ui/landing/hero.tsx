@@ -43,9 +43,10 @@ export function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mt-5 text-[2.75rem] leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl lg:text-7xl"
+            className="mt-5 text-[2.75rem] leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl"
           >
-            De estudiantes <span className="text-indigo-600">a estudiantes</span>
+            De estudiantes{' '}
+            <span className="text-indigo-600 sm:whitespace-nowrap">a estudiantes</span>
           </h1>
           <p className="mx-auto mt-5 max-w-md text-base text-pretty text-slate-600 sm:text-lg lg:mx-0">
             Compra, vende e intercambia comida casera, postres, servicios y material de estudio en
@@ -60,7 +61,7 @@ export function Hero() {
               ¿Cómo funciona?
             </a>
           </div>
-          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row lg:justify-start">
+          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <AvatarStrip />
             <StudentCounter />
           </div>

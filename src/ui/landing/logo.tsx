@@ -2,9 +2,12 @@
 export function Logo({
   className = '',
   tone = 'light',
+  nameClassName = '',
 }: {
   className?: string;
   tone?: 'light' | 'dark';
+  /** For the name beside the mark (the header hides it where the inline links need the room). */
+  nameClassName?: string;
 }) {
   return (
     <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
@@ -20,7 +23,7 @@ export function Logo({
         />
         <path d="m16 16.5 4 1.8-4 1.8-4-1.8Z" fill="#4f46e5" />
       </svg>
-      <span>
+      <span className={`whitespace-nowrap ${nameClassName}`}>
         De estudiantes{' '}
         <span className={tone === 'dark' ? 'text-indigo-300' : 'text-indigo-600'}>
           a estudiantes

@@ -80,16 +80,22 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
   const initial = readPersisted(storage);
 
   return createStore<AppState & AppActions>()((set, get) => {
-    /** The confirmed e-mail: the stored one when it belongs to this account's entry. */
-    const confirmedEmail = (user: User): string => {
+    /** The stored `waitlistEmail`, when there is one and it belongs to this account's entry. */
+    const storedEmail = (user: User): string | null => {
       const { waitlistEmail, waitlistDocId } = get().persisted;
-      return waitlistEmail && (!waitlistDocId || waitlistDocId === user.uid)
-        ? waitlistEmail
-        : user.email;
+      return waitlistEmail && (!waitlistDocId || waitlistDocId === user.uid) ? waitlistEmail : null;
     };
 
-    const markJoined = (user: User): void =>
-      set({ joined: true, confirmed: true, email: confirmedEmail(user), submitStatus: 'already' });
+    /** Spec section 4: joined; confirmed (e-mail from the stored value) when one is stored. */
+    const markJoined = (user: User): void => {
+      const stored = storedEmail(user);
+      set({
+        joined: true,
+        confirmed: stored !== null,
+        email: stored ?? user.email,
+        submitStatus: 'already',
+      });
+    };
 
     const onUser = async (user: User | null): Promise<void> => {
       if (user && get().user?.uid === user.uid) return set({ authReady: true });

@@ -43,7 +43,7 @@ export function CollegeCombobox({
           role="combobox"
           aria-labelledby={`${labelId} college-trigger-value`}
           aria-expanded={open && !disabled}
-          aria-haspopup="listbox"
+          aria-haspopup="dialog"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           disabled={disabled}
@@ -66,6 +66,7 @@ export function CollegeCombobox({
         <Popover.Content
           align="start"
           sideOffset={6}
+          aria-label="Buscar universidad"
           className="z-50 w-[var(--radix-popover-trigger-width)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
         >
           <Command shouldFilter={false} label="Buscar universidad" loop>
@@ -75,7 +76,11 @@ export function CollegeCombobox({
               placeholder="Buscar universidad..."
               className="h-12 w-full border-b border-slate-200 px-4 outline-none placeholder:text-slate-500"
             />
-            <Command.List className="max-h-[300px] overflow-y-auto p-1" data-testid="college-list">
+            <Command.List
+              label="Universidades"
+              className="max-h-[300px] overflow-y-auto p-1"
+              data-testid="college-list"
+            >
               {waiting && (
                 <Command.Loading>
                   <div className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { MESSAGES } from '@/ui/messages';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
@@ -7,7 +8,16 @@ import { CollegeCombobox } from './college-combobox';
 import { SubmitButton } from './submit-button';
 
 /** Step 2 (signed in): read-only e-mail, university selector, submit, consent and sign-out. */
-export default function JoinForm() {
+export default function JoinForm({
+  focusHeading = false,
+  onSignedOut,
+}: {
+  /** Focus the heading on mount (after the student signed in). */
+  focusHeading?: boolean;
+  onSignedOut?: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading, focusHeading);
   const email = useAppStore((s) => s.email);
   const displayName = useAppStore((s) => s.user?.displayName ?? '');
   const status = useAppStore((s) => s.submitStatus);
@@ -35,7 +45,12 @@ export default function JoinForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="join-title">
       <p className="text-sm font-semibold text-indigo-700">Paso 2 de 2</p>
-      <h3 id="join-title" className="mt-1 text-xl font-semibold">
+      <h3
+        id="join-title"
+        ref={heading}
+        tabIndex={-1}
+        className="mt-1 text-xl font-semibold outline-none"
+      >
         {displayName ? `Hola, ${displayName.split(' ')[0]}` : 'Completa tu registro'}
       </h3>
       <div className="mt-5 space-y-4">
@@ -79,7 +94,9 @@ export default function JoinForm() {
         </p>
         <button
           type="button"
-          onClick={() => void signOut()}
+          onClick={async () => {
+            if ((await signOut()).ok) onSignedOut?.();
+          }}
           className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <LogOut className="size-4" aria-hidden="true" />

@@ -1,19 +1,33 @@
 import { Loader2 } from 'lucide-react';
+import { useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
 import { SITE } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
+import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { GoogleIcon } from './google-icon';
 
 /** Step 1 (signed out): sign in through the provider's popup, with a short privacy notice. */
-export function SignInStep() {
+export function SignInStep({
+  focusHeading = false,
+  onSignedIn,
+}: {
+  /** Focus the heading on mount (after the student signed out). */
+  focusHeading?: boolean;
+  onSignedIn?: () => void;
+}) {
   const signIn = useAppStore((s) => s.signIn);
   const signingIn = useAppStore((s) => s.signingIn);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading, focusHeading);
 
   const onClick = async () => {
     const outcome = await signIn();
-    if (outcome.ok) return notify.success(MESSAGES.welcome(greetingName(outcome.value)));
+    if (outcome.ok) {
+      onSignedIn?.();
+      return notify.success(MESSAGES.welcome(greetingName(outcome.value)));
+    }
     if (outcome.code === 'ignored') return;
     if (outcome.code !== 'auth/popup-closed-by-user') console.error('Sign-in error', outcome.error);
     notify.error(signInErrorMessage(outcome.code));
@@ -22,7 +36,9 @@ export function SignInStep() {
   return (
     <div>
       <p className="text-sm font-semibold text-indigo-700">Paso 1 de 2</p>
-      <h3 className="mt-1 text-xl font-semibold">Inicia sesión para reservar tu lugar</h3>
+      <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
+        Inicia sesión para reservar tu lugar
+      </h3>
       <button
         type="button"
         onClick={onClick}

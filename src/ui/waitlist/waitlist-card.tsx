@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { useAppStore } from '@/ui/store/store-context';
 import { SignInStep } from './sign-in-step';
 
 /** Step 2 loads with the selector's libraries only once a student has signed in. */
-const JoinForm = lazy(() => import('./join-form'));
+const lazyJoinForm = () => lazy(() => import('./join-form'));
 
 function BackendUnavailable({ missing }: { missing: readonly string[] }) {
   return (
@@ -22,6 +23,12 @@ function BackendUnavailable({ missing }: { missing: readonly string[] }) {
 export function WaitlistCard() {
   const signedIn = useAppStore((s) => s.user !== null);
   const backendError = useAppStore((s) => s.backendError);
+  // A failed chunk stays failed inside React.lazy: a retry needs a new lazy component.
+  const [JoinForm, setJoinForm] = useState(lazyJoinForm);
+  // Focus moves to the new step's heading after the student's own sign-in or sign-out, not
+  // when a returning student's session is restored on load.
+  const [moveFocus, setMoveFocus] = useState(false);
+  const stepChanged = () => setMoveFocus(true);
   return (
     <div
       className="rounded-3xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"
@@ -30,11 +37,13 @@ export function WaitlistCard() {
       {backendError ? (
         <BackendUnavailable missing={backendError.missing} />
       ) : signedIn ? (
-        <Suspense fallback={<p className="py-10 text-center text-slate-600">Cargando…</p>}>
-          <JoinForm />
-        </Suspense>
+        <RetryBoundary onRetry={() => setJoinForm(lazyJoinForm)}>
+          <Suspense fallback={<p className="py-10 text-center text-slate-600">Cargando…</p>}>
+            <JoinForm focusHeading={moveFocus} onSignedOut={stepChanged} />
+          </Suspense>
+        </RetryBoundary>
       ) : (
-        <SignInStep />
+        <SignInStep focusHeading={moveFocus} onSignedIn={stepChanged} />
       )}
     </div>
   );

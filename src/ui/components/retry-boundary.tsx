@@ -1,0 +1,45 @@
+import { Component, type ReactNode } from 'react';
+
+interface Props {
+  readonly children: ReactNode;
+  /** Prepares a fresh attempt (for example a new lazy component) before rendering again. */
+  readonly onRetry: () => void;
+}
+
+/**
+ * Catches a part of the page that failed to load or render (a lazy chunk lost to a flaky
+ * connection) and offers to try again, while the rest of the page stays usable.
+ */
+export class RetryBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('A part of the page could not load', error);
+  }
+
+  retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="py-6 text-center">
+        <p className="font-semibold text-slate-900">No pudimos cargar el formulario.</p>
+        <p className="mt-1 text-sm text-slate-600">Revisa tu conexión e inténtalo de nuevo.</p>
+        <button
+          type="button"
+          onClick={this.retry}
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
+        >
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+}

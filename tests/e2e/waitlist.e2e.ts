@@ -6,6 +6,7 @@ import {
   consoleErrors,
   expect,
   expectNoAxeViolations,
+  hydrated,
   test,
 } from './fixtures';
 
@@ -68,6 +69,37 @@ test.describe('waitlist step 1 (signed out)', () => {
     release();
     await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Elige una cuenta' })).toHaveCount(1);
+  });
+
+  test('inside Instagram: tells the student to open the page in their browser, and copies the link', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.28.90',
+      viewport: { width: 390, height: 844 },
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await configureBackend(page);
+    await page.goto('/#waitlist');
+    const notice = page.getByTestId('open-in-browser');
+    await expect(notice).toContainText('Abre esta página en tu navegador');
+    await expect(notice).toContainText('Google no permite iniciar sesión dentro de Instagram');
+    await notice.getByRole('button', { name: 'Copiar enlace' }).click();
+    await expect(notice.getByRole('status')).toHaveText('Enlace copiado. Pégalo en tu navegador.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/#waitlist$/,
+    );
+    await expectNoAxeViolations(page, '#waitlist');
+    await context.close();
+  });
+
+  test('in a real browser there is no such notice', async ({ page }) => {
+    await configureBackend(page);
+    await page.goto('/#waitlist');
+    await hydrated(page);
+    await expect(page.getByTestId('open-in-browser')).toHaveCount(0);
   });
 
   test('the account chooser is an accessible dialog', async ({ page }) => {

@@ -7,6 +7,7 @@ import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { GoogleIcon } from './google-icon';
+import { OpenInBrowserNotice } from './open-in-browser-notice';
 
 /** Step 1 (signed out): sign in through the provider's popup, with a short privacy notice. */
 export function SignInStep({
@@ -39,6 +40,7 @@ export function SignInStep({
       <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
         Inicia sesión para reservar tu lugar
       </h3>
+      <OpenInBrowserNotice />
       <button
         type="button"
         onClick={onClick}

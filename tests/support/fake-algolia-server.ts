@@ -4,10 +4,11 @@ import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter
 import { COLLEGE_CATALOGUE } from '@/adapters/memory/college-catalogue';
 
 /**
- * A local HTTP server in place of Algolia's search hosts: it answers the lite client's
- * multi-index query (`POST /1/indexes/*\/queries`) from the seed catalogue, in Algolia's answer
- * shape, records every request, and can answer with a planned status, a malformed body, or not
- * at all (a time-out).
+ * A local HTTP server in place of Algolia's hosts: it answers the lite client's multi-index query
+ * (`POST /1/indexes/*\/queries`) from the seed catalogue, in Algolia's answer shape, records every
+ * request, and can answer with a planned status, a malformed body, or not at all (a time-out). It
+ * also keeps indices for the write calls scripts/upload-colleges.mjs makes (copy and move
+ * operations, batches, settings, tasks), which it publishes at once.
  */
 export interface RecordedSearch {
   readonly path: string;
@@ -19,9 +20,20 @@ export interface RecordedSearch {
 export type PlannedAnswer =
   { readonly status: number } | { readonly body: unknown } | { readonly hang: true };
 
+interface FakeIndex {
+  records: Map<string, Record<string, unknown>>;
+  settings: Record<string, unknown>;
+}
+
 export async function startFakeAlgolia(port = 0) {
   const requests: RecordedSearch[] = [];
   const planned: PlannedAnswer[] = [];
+  const indices = new Map<string, FakeIndex>();
+  let tasks = 0;
+  const index = (name: string): FakeIndex => {
+    if (!indices.has(name)) indices.set(name, { records: new Map(), settings: {} });
+    return indices.get(name)!;
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -47,6 +59,37 @@ export async function startFakeAlgolia(port = 0) {
         return send(plan.status, { message: 'Planned', status: plan.status });
       if (plan && 'body' in plan) return send(200, plan.body);
 
+      const write = /^\/1\/indexes\/([^/]+)\/(operation|batch|settings|task\/\d+)$/.exec(
+        url.pathname,
+      );
+      if (write) {
+        const name = decodeURIComponent(write[1]!);
+        const kind = write[2]!;
+        const taskID = ++tasks;
+        const done = { taskID, updatedAt: new Date().toISOString() };
+        if (kind.startsWith('task/')) return send(200, { status: 'published', pendingTask: false });
+        if (kind === 'settings') {
+          Object.assign(index(name).settings, body);
+          return send(200, done);
+        }
+        if (kind === 'batch') {
+          const ops = (body as { requests: { action: string; body: Record<string, unknown> }[] })
+            .requests;
+          for (const op of ops) index(name).records.set(String(op.body.objectID), op.body);
+          return send(200, { ...done, objectIDs: ops.map((op) => op.body.objectID) });
+        }
+        const { operation, destination } = body as { operation: string; destination: string };
+        const source = index(name);
+        if (operation === 'copy') {
+          // Copying with scopes (settings, rules, synonyms) copies no records.
+          index(destination).settings = { ...source.settings };
+        } else if (operation === 'move') {
+          indices.set(destination, source);
+          indices.delete(name);
+        }
+        return send(200, done);
+      }
+
       const requestsList = (body as { requests?: { query?: string; hitsPerPage?: number }[] })
         ?.requests;
       if (url.pathname !== '/1/indexes/*/queries' || !Array.isArray(requestsList)) {
@@ -67,11 +110,13 @@ export async function startFakeAlgolia(port = 0) {
     host: '127.0.0.1',
     port: (server.address() as AddressInfo).port,
     requests,
+    indices,
     /** The next request gets this answer. */
     planNext: (answer: PlannedAnswer) => void planned.push(answer),
     reset() {
       requests.length = 0;
       planned.length = 0;
+      indices.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, requireEnv } from '@/composition/config-error';
 import { buildUseCases } from '@/composition/container';
-import { createFirebaseModule, FIREBASE_ENV } from '@/composition/firebase.module';
+import {
+  createFirebaseModule,
+  FIREBASE_ENV,
+  firebaseSettingsFromEnv,
+} from '@/composition/firebase.module';
 import { createMemoryModule } from '@/composition/memory.module';
 import { createSupabaseModule } from '@/composition/supabase.module';
 
@@ -26,6 +30,7 @@ describe('composition root', () => {
   });
 
   it('a backend with missing configuration names every missing variable', () => {
+    expect.assertions(4);
     expect(() =>
       createFirebaseModule({ VITE_FIREBASE_API_KEY: 'k', VITE_ALGOLIA_APP_ID: ' ' }),
     ).toThrow(ConfigError);
@@ -38,6 +43,63 @@ describe('composition root', () => {
       expect((error as Error).message).toMatch(/VITE_FIREBASE_PROJECT_ID/);
     }
     expect(() => createSupabaseModule({})).toThrow(/VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY/);
+  });
+
+  it('requireEnv trims values', () => {
     expect(requireEnv('x', { A: ' a ' }, ['A'])).toEqual({ A: 'a' });
+  });
+
+  const FIREBASE_CONFIG = {
+    VITE_FIREBASE_API_KEY: 'key',
+    VITE_FIREBASE_AUTH_DOMAIN: 'demo-x.firebaseapp.com',
+    VITE_FIREBASE_PROJECT_ID: 'demo-x',
+    VITE_FIREBASE_APP_ID: '1:1:web:1',
+    VITE_ALGOLIA_APP_ID: 'APP',
+    VITE_ALGOLIA_SEARCH_KEY: 'search',
+  };
+
+  it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
+    const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
+    expect(Object.keys(useCases)).toHaveLength(7);
+  });
+
+  it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
+    expect(firebaseSettingsFromEnv(FIREBASE_CONFIG)).toEqual({
+      firebase: {
+        apiKey: 'key',
+        authDomain: 'demo-x.firebaseapp.com',
+        projectId: 'demo-x',
+        appId: '1:1:web:1',
+        functionsRegion: 'us-central1',
+      },
+      algolia: { appId: 'APP', apiKey: 'search', indexName: 'colleges' },
+    });
+    const local = firebaseSettingsFromEnv({
+      ...FIREBASE_CONFIG,
+      VITE_FIREBASE_FUNCTIONS_REGION: 'southamerica-east1',
+      VITE_FIREBASE_EMULATORS: 'true',
+      VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8181',
+      VITE_ALGOLIA_HOST: 'http://127.0.0.1:8282',
+    });
+    expect(local.firebase.functionsRegion).toBe('southamerica-east1');
+    expect(local.firebase.emulators).toEqual({
+      auth: { host: '127.0.0.1', port: 9099 },
+      functions: { host: '127.0.0.1', port: 5001 },
+      firestore: { host: '127.0.0.1', port: 8181 },
+    });
+    expect(local.algolia.hosts).toEqual([{ host: '127.0.0.1', port: 8282, protocol: 'http' }]);
+  });
+
+  it('a malformed emulator host or Algolia host is a configuration error naming it', () => {
+    expect(() =>
+      firebaseSettingsFromEnv({
+        ...FIREBASE_CONFIG,
+        VITE_FIREBASE_EMULATORS: 'true',
+        VITE_FIREBASE_AUTH_EMULATOR_HOST: 'no port here',
+      }),
+    ).toThrow(/VITE_FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(() =>
+      firebaseSettingsFromEnv({ ...FIREBASE_CONFIG, VITE_ALGOLIA_HOST: 'not a url' }),
+    ).toThrow(/VITE_ALGOLIA_HOST/);
   });
 });

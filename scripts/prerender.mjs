@@ -25,14 +25,16 @@ const template = fs
   });
 
 function page(route) {
-  const { html, head } = render(route);
+  const { html, head, siteUrl } = render(route);
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
   let out = template
     .replace(
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-route="${route}">${html}</div>`,
     )
-    .replace('<!--head-extra-->', head);
+    .replace('<!--head-extra-->', head)
+    // Open Graph wants an absolute image address: the site's, when VITE_SITE_URL is set.
+    .replace('content="/og-image.png"', `content="${siteUrl}/og-image.png"`);
   if (route === 'not-found') {
     out = out
       .replace(

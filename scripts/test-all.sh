@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
 
-bash scripts/ensure-browser.sh
+# --no-provision (npm run check): the same checks, without installing a browser.
+[ "${1:-}" = --no-provision ] || bash scripts/ensure-browser.sh
 npm run typecheck
 npm run lint
 npm run format:check

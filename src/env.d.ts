@@ -7,4 +7,5 @@ interface ImportMetaEnv {
   readonly VITE_BACKEND?: string;
   readonly VITE_CONTACT_EMAIL?: string;
   readonly VITE_PRIVACY_URL?: string;
+  readonly VITE_SITE_URL?: string;
 }

@@ -9,7 +9,7 @@ import { createAppStore } from './store/app-store';
 import { StoreProvider } from './store/store-context';
 
 /** Renders a route to HTML at build time (scripts/prerender.mjs); the client hydrates it. */
-export function render(route: Route): { html: string; head: string } {
+export function render(route: Route): { html: string; head: string; siteUrl: string } {
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
     storage: null,
@@ -25,6 +25,10 @@ export function render(route: Route): { html: string; head: string } {
     </IslandsProvider>,
   );
   const jsonLd = JSON.stringify(faqStructuredData(SITE.contactEmail)).replace(/</g, '\\u003c');
-  const head = route === 'home' ? `<script type="application/ld+json">${jsonLd}</script>` : '';
-  return { html, head };
+  const links = SITE.url
+    ? `<meta property="og:url" content="${SITE.url}/" />\n    <link rel="canonical" href="${SITE.url}/" />\n    `
+    : '';
+  const head =
+    route === 'home' ? `${links}<script type="application/ld+json">${jsonLd}</script>` : '';
+  return { html, head, siteUrl: SITE.url };
 }

@@ -5,4 +5,6 @@ export const SITE = {
   contactEmail: import.meta.env.VITE_CONTACT_EMAIL || 'hola@deestudiantes.mx',
   /** The full privacy notice, when one is published (`VITE_PRIVACY_URL`). */
   privacyUrl: import.meta.env.VITE_PRIVACY_URL || '',
+  /** The site's public address (`VITE_SITE_URL`), for absolute Open Graph links; may be empty. */
+  url: (import.meta.env.VITE_SITE_URL || '').replace(/\/+$/, ''),
 } as const;

@@ -47,7 +47,6 @@ describe('joinWaitlist use case', () => {
         );
         expect(writes).toEqual([]);
       }),
-      { numRuns: 200 },
     );
   });
 
@@ -60,7 +59,6 @@ describe('joinWaitlist use case', () => {
         expect(writes).toEqual([[u.uid, { email: u.email, collegeId: c.id, timestamp: now }]]);
         expect(Object.keys(writes[0]![1]).sort()).toEqual(['collegeId', 'email', 'timestamp']);
       }),
-      { numRuns: 300 },
     );
   });
 
@@ -74,7 +72,6 @@ describe('joinWaitlist use case', () => {
         await join({ user: u, college: c });
         expect(entries.size).toBe(1);
       }),
-      { numRuns: 200 },
     );
   });
 

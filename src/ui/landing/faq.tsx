@@ -6,6 +6,21 @@ import { SITE } from '@/ui/site-config';
 import { faqItems } from './faq-data';
 import { SectionHeading } from './section-heading';
 
+/** The answer's text, with the contact address as a mailto link wherever it appears. */
+function WithMailLink({ text, email }: { text: string; email: string }) {
+  const parts = text.split(email);
+  return parts.map((part, i) => (
+    <span key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <a href={`mailto:${email}`} className="font-medium text-indigo-700 underline">
+          {email}
+        </a>
+      )}
+    </span>
+  ));
+}
+
 /** Six collapsible questions, one open at a time (the accessible accordion pattern). */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(null);
@@ -48,7 +63,7 @@ export function Faq() {
                   hidden={!expanded}
                   className="px-5 pb-5 text-slate-600"
                 >
-                  {answer}
+                  <WithMailLink text={answer} email={SITE.contactEmail} />
                 </div>
               </div>
             );

@@ -4,6 +4,12 @@ import type { User } from '@/domain/user';
 export interface AuthPort {
   /** Opens the provider's popup; rejects with code `auth/popup-closed-by-user` when it is closed. */
   signInWithPopup(): Promise<User>;
+  /**
+   * Loads ahead of the click what the provider's popup needs, so that it opens at once (mobile
+   * browsers block a popup opened long after the tap). Idempotent; never rejects: a failure shows
+   * up when the student signs in.
+   */
+  prepareSignIn(): Promise<void>;
   signOut(): Promise<void>;
   /** Calls back with the current user at once (or as soon as known) and on every change. */
   onAuthStateChanged(listener: (user: User | null) => void): () => void;

@@ -45,6 +45,16 @@ export function describeAuthContract(name: string, setup: () => Promise<AuthHarn
       });
     });
 
+    it('prepares the sign-in without signing anyone in, as often as asked', async () => {
+      const h = await setup();
+      await expect(
+        Promise.all([h.auth.prepareSignIn(), h.auth.prepareSignIn()]),
+      ).resolves.toEqual([undefined, undefined]);
+      expect(await nextUser(h.auth, false)).toBeNull();
+      const email = await h.arrangeSignIn();
+      expect((await h.auth.signInWithPopup()).email).toBe(email);
+    });
+
     it('signs out and reports null', async () => {
       const h = await setup();
       await h.arrangeSignIn();

@@ -133,3 +133,35 @@ test('the hero strip shows the consented students’ avatars from the callable',
     server.close();
   }
 });
+
+test.describe('on a phone', () => {
+  // Firebase Auth on mobile browsers loads Google's gapi script as soon as it starts, unless the
+  // popup resolver is left out of the Auth instance (see firebase-auth.adapter.ts).
+  test.use({
+    viewport: { width: 412, height: 915 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+      'Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('the page loads nothing from Google until the sign-in step is near; then signs in', async ({
+    page,
+  }) => {
+    const gapi: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://apis.google.com/')) gapi.push(r.url());
+    });
+    await page.goto('/');
+    // Wait for the app (the hero avatars come from the callable, after Auth has started).
+    await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', /images|placeholders/);
+    await page.waitForLoadState('networkidle');
+    expect(gapi).toEqual([]);
+
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect.poll(() => gapi.length).toBeGreaterThan(0);
+    await signInThroughPopup(page, 'sofia.ruiz@alumnos.buap.mx', 'Sofía Ruiz');
+    await expect(toast(page, 'Bienvenido, Sofía Ruiz')).toBeVisible();
+  });
+});

@@ -5,7 +5,7 @@ import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import { createLoadHeroImages } from '@/domain/use-cases/load-hero-images.use-case';
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
-import { createSignIn } from '@/domain/use-cases/sign-in.use-case';
+import { createPrepareSignIn, createSignIn } from '@/domain/use-cases/sign-in.use-case';
 import { createSignOut } from '@/domain/use-cases/sign-out.use-case';
 import { createWatchAuth } from '@/domain/use-cases/watch-auth.use-case';
 import type { UseCases } from '@/domain/use-cases/use-cases';
@@ -27,6 +27,7 @@ export function memoryWorld(config: MemoryBackendConfig = {}, storage = memorySt
   });
   const { auth, waitlist, collegeSearch, heroImages } = backend;
   const useCases: UseCases = {
+    prepareSignIn: createPrepareSignIn({ auth }),
     signIn: createSignIn({ auth }),
     signOut: createSignOut({ auth }),
     watchAuth: createWatchAuth({ auth }),

@@ -18,6 +18,7 @@ describe('composition root', () => {
       'isOnWaitlist',
       'joinWaitlist',
       'loadHeroImages',
+      'prepareSignIn',
       'searchColleges',
       'signIn',
       'signOut',
@@ -60,7 +61,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(7);
+    expect(Object.keys(useCases)).toHaveLength(8);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {

@@ -1,6 +1,12 @@
 import type { FirebaseApp } from 'firebase/app';
 import type * as AuthSdk from 'firebase/auth';
-import type { Auth, AuthProvider, User as FirebaseUser, UserCredential } from 'firebase/auth';
+import type {
+  Auth,
+  AuthProvider,
+  User as FirebaseUser,
+  PopupRedirectResolver,
+  UserCredential,
+} from 'firebase/auth';
 import type { AuthPort } from '@/ports/auth.port';
 import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
@@ -10,9 +16,17 @@ export interface FirebaseAuthOptions {
   readonly app: FirebaseApp;
   readonly emulator?: EmulatorHost;
   /** Opens the provider's popup (default: signInWithPopup). Node tests, which have no popup, sign in with a credential instead. */
-  readonly popup?: (auth: Auth, provider: AuthProvider) => Promise<UserCredential>;
+  readonly popup?: (
+    auth: Auth,
+    provider: AuthProvider,
+    resolver?: PopupRedirectResolver,
+  ) => Promise<UserCredential>;
   /** Sign-in by redirect, used when the browser blocks the popup (default: signInWithRedirect). */
-  readonly redirect?: (auth: Auth, provider: AuthProvider) => Promise<unknown>;
+  readonly redirect?: (
+    auth: Auth,
+    provider: AuthProvider,
+    resolver?: PopupRedirectResolver,
+  ) => Promise<unknown>;
 }
 
 /** Marks, for the page load after a redirect sign-in, that a result is waiting. */
@@ -36,11 +50,67 @@ function takeRedirectFlag(): boolean {
   }
 }
 
+/**
+ * The Auth instance, without the popup resolver that `getAuth` installs: on mobile browsers that
+ * resolver loads Google's gapi script as soon as Auth starts, a third-party request on every page
+ * load. Here it is passed to each popup or redirect call instead, and loaded ahead of the click
+ * by `prepareSignIn`.
+ */
+function createAuth(sdk: typeof AuthSdk, app: FirebaseApp): Auth {
+  if (typeof window === 'undefined') return sdk.getAuth(app);
+  try {
+    return sdk.initializeAuth(app, {
+      persistence: [
+        sdk.indexedDBLocalPersistence,
+        sdk.browserLocalPersistence,
+        sdk.browserSessionPersistence,
+      ],
+    });
+  } catch {
+    return sdk.getAuth(app); // already initialized for this app (hot reload)
+  }
+}
+
+/** What the SDK's popup resolver does when it starts: loads gapi and the auth helper iframe. */
+interface ResolverInstance {
+  _initialize?(auth: Auth): Promise<unknown>;
+}
+
+/**
+ * The browser's popup resolver as one shared instance. The SDK takes a resolver as a class and
+ * instantiates it itself; this class hands back the instance that `prepare` has already started,
+ * so the sign-in finds gapi and the iframe ready. `prepare` makes the call the SDK itself makes at
+ * start-up on mobile browsers (`_initialize`), only later: when the sign-in step comes near.
+ */
+function sharedResolver(sdk: typeof AuthSdk) {
+  const Resolver = sdk.browserPopupRedirectResolver as unknown as new () => ResolverInstance;
+  const instance = new Resolver();
+  function SharedResolver() {
+    return instance;
+  }
+  SharedResolver.prototype = Resolver.prototype;
+  return {
+    resolver: SharedResolver as unknown as PopupRedirectResolver,
+    async prepare(auth: Auth): Promise<void> {
+      await instance._initialize?.(auth);
+    },
+  };
+}
+
+const NO_RESOLVER = { resolver: undefined, prepare: async () => {} };
+
 const toUser = (user: FirebaseUser): User => ({
   uid: user.uid,
   email: user.email ?? '',
   displayName: user.displayName ?? '',
 });
+
+interface Loaded {
+  readonly sdk: typeof AuthSdk;
+  readonly auth: Auth;
+  readonly resolver: PopupRedirectResolver | undefined;
+  readonly prepare: (auth: Auth) => Promise<void>;
+}
 
 /**
  * Firebase Authentication with Google's popup. The SDK loads on first use, so the page never
@@ -48,10 +118,13 @@ const toUser = (user: FirebaseUser): User => ({
  * picked up when the page comes back (the auth state then reports the user).
  */
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
-  let ready: Promise<{ sdk: typeof AuthSdk; auth: Auth }> | null = null;
+  let ready: Promise<Loaded> | null = null;
   const load = () =>
     (ready ??= import('firebase/auth').then((sdk) => {
-      const auth = sdk.getAuth(options.app);
+      const auth = createAuth(sdk, options.app);
+      // Node (the emulator tests) has no popup resolver, and signs in by credential.
+      const { resolver, prepare } =
+        typeof window === 'undefined' ? NO_RESOLVER : sharedResolver(sdk);
       auth.languageCode = 'es-419';
       const { emulator } = options;
       if (emulator) {
@@ -62,18 +135,22 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
       // Completes a redirect sign-in started before this page load (only then: it loads the
       // provider's helper iframe, which a plain visit does not need).
       if (takeRedirectFlag()) {
-        sdk.getRedirectResult(auth).catch((e: unknown) => console.error('Sign-in error', e));
+        sdk
+          .getRedirectResult(auth, resolver)
+          .catch((e: unknown) => console.error('Sign-in error', e));
       }
-      return { sdk, auth };
+      return { sdk, auth, resolver, prepare };
     }));
+
+  let prepared: Promise<void> | null = null;
 
   return {
     async signInWithPopup() {
-      const { sdk, auth } = await load();
+      const { sdk, auth, resolver } = await load();
       const provider = new sdk.GoogleAuthProvider();
       provider.setCustomParameters({ prompt: 'select_account' });
       try {
-        const credential = await (options.popup ?? sdk.signInWithPopup)(auth, provider);
+        const credential = await (options.popup ?? sdk.signInWithPopup)(auth, provider, resolver);
         return toUser(credential.user);
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code !== 'auth/popup-blocked') {
@@ -83,13 +160,28 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
         // back signed in, so this call never settles.
         setRedirectFlag();
         try {
-          await (options.redirect ?? sdk.signInWithRedirect)(auth, provider);
+          await (options.redirect ?? sdk.signInWithRedirect)(auth, provider, resolver);
         } catch (redirectError) {
           takeRedirectFlag();
           throw toSignInError(redirectError);
         }
         return new Promise<never>(() => {});
       }
+    },
+
+    prepareSignIn() {
+      // Loads the provider's helper iframe (Google's gapi script), which the popup waits for
+      // before it opens: loaded ahead of the click, the popup opens within the click's user
+      // activation, as mobile browsers require.
+      return (prepared ??= load()
+        .then(({ auth, prepare }) => prepare(auth))
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            prepared = null; // a later call tries again; the sign-in itself reports failures
+            console.warn('Sign-in could not be prepared', error);
+          },
+        ));
     },
 
     async signOut() {

@@ -42,6 +42,9 @@ export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
       notify();
       return user;
     },
+    async prepareSignIn() {
+      // The account chooser is part of the page: nothing to load ahead.
+    },
     async signOut() {
       await controls.enter('signOut');
       store.update((state) => ({ ...state, sessionUid: null }));

@@ -12,3 +12,17 @@ export const createSignIn =
       throw toSignInError(error);
     }
   };
+
+/**
+ * Gets the provider's sign-in ready before the student clicks (see AuthPort.prepareSignIn).
+ * Never rejects: preparing is an optimisation, and the sign-in reports its own failures.
+ */
+export const createPrepareSignIn =
+  ({ auth }: { auth: AuthPort }) =>
+  async (): Promise<void> => {
+    try {
+      await auth.prepareSignIn();
+    } catch {
+      // The sign-in itself will load what it needs, or report why it cannot.
+    }
+  };

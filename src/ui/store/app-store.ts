@@ -47,6 +47,8 @@ export interface AppState {
 export interface AppActions {
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start(): () => void;
+  /** Loads what the sign-in popup needs before the click (the sign-in step is near). */
+  prepareSignIn(): void;
   signIn(): Promise<Outcome<User> | Ignored>;
   signOut(): Promise<Outcome>;
   selectCollege(college: College | null): void;
@@ -166,6 +168,13 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
           stopped = true;
           unsubscribe?.();
         };
+      },
+
+      prepareSignIn() {
+        services().then(
+          ({ prepareSignIn }) => prepareSignIn(),
+          () => {}, // start() reports a backend that cannot load
+        );
       },
 
       async signIn() {

@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
 import { SITE } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
+import { useInView } from '@/ui/hooks/use-in-view';
 import { GoogleIcon } from './google-icon';
 import { OpenInBrowserNotice } from './open-in-browser-notice';
 
@@ -20,8 +21,16 @@ export function SignInStep({
 }) {
   const signIn = useAppStore((s) => s.signIn);
   const signingIn = useAppStore((s) => s.signingIn);
+  const prepareSignIn = useAppStore((s) => s.prepareSignIn);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
+  // The provider's popup needs a script of its own; it loads when the step comes near the
+  // viewport (or the pointer or focus reaches the button), never with the page.
+  const root = useRef<HTMLDivElement>(null);
+  const near = useInView(root, { threshold: 0, rootMargin: '50% 0px' });
+  useEffect(() => {
+    if (near) prepareSignIn();
+  }, [near, prepareSignIn]);
 
   const onClick = async () => {
     const outcome = await signIn();
@@ -35,7 +44,7 @@ export function SignInStep({
   };
 
   return (
-    <div>
+    <div ref={root}>
       <p className="text-sm font-semibold text-indigo-700">Paso 1 de 2</p>
       <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
         Inicia sesión para reservar tu lugar
@@ -44,6 +53,8 @@ export function SignInStep({
       <button
         type="button"
         onClick={onClick}
+        onPointerEnter={prepareSignIn}
+        onFocus={prepareSignIn}
         disabled={signingIn}
         aria-busy={signingIn}
         className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 shadow-sm transition-colors hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"

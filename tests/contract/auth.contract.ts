@@ -47,9 +47,10 @@ export function describeAuthContract(name: string, setup: () => Promise<AuthHarn
 
     it('prepares the sign-in without signing anyone in, as often as asked', async () => {
       const h = await setup();
-      await expect(
-        Promise.all([h.auth.prepareSignIn(), h.auth.prepareSignIn()]),
-      ).resolves.toEqual([undefined, undefined]);
+      await expect(Promise.all([h.auth.prepareSignIn(), h.auth.prepareSignIn()])).resolves.toEqual([
+        undefined,
+        undefined,
+      ]);
       expect(await nextUser(h.auth, false)).toBeNull();
       const email = await h.arrangeSignIn();
       expect((await h.auth.signInWithPopup()).email).toBe(email);

@@ -155,7 +155,10 @@ test.describe('on a phone', () => {
     });
     await page.goto('/');
     // Wait for the app (the hero avatars come from the callable, after Auth has started).
-    await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', /images|placeholders/);
+    await expect(page.getByTestId('avatar-strip')).toHaveAttribute(
+      'data-status',
+      /images|placeholders/,
+    );
     await page.waitForLoadState('networkidle');
     expect(gapi).toEqual([]);
 

@@ -5,14 +5,9 @@
 # they do against the real project, and nothing else changes in the bundle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FIREBASE=tools/firebase-cli/node_modules/.bin/firebase
-[ -x "$FIREBASE" ] ||
-  npm install --prefix tools/firebase-cli --ignore-scripts --no-audit --no-fund --loglevel=error
-[ -d functions/node_modules/firebase-functions ] ||
-  npm install --prefix functions --no-audit --no-fund --loglevel=error
-npm --prefix functions run build --silent
+. scripts/firebase-cli.sh
 set -a
 . ./.env.emulators
 set +a
-CI=true "$FIREBASE" emulators:exec --only auth,functions --project demo-estudiantes \
+CI=true "$FIREBASE" emulators:exec --only auth,functions --project "$PROJECT" \
   "node scripts/bench.mjs --backend firebase $*" < /dev/null

@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
 # The production backend's tests against real local servers, from a fresh clone:
-# - the Firebase CLI (tools/firebase-cli, its own lock file; --ignore-scripts skips a 3-minute
-#   native build that only Hosting's local server uses) and the function's dependencies;
-# - the function built from functions/src;
+# - the Firebase CLI and the function, built (scripts/firebase-cli.sh);
 # - the production build (VITE_BACKEND=firebase) pointed at the emulators (.env.emulators);
 # - under `firebase emulators:exec --only auth,functions`: the adapter tests (tests/emulators)
 #   and the browser tests (tests/e2e-firebase). The Firestore emulator cannot run here (Java 21
@@ -10,14 +8,7 @@
 #   rules tests report themselves skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PROJECT=demo-estudiantes
-FIREBASE=tools/firebase-cli/node_modules/.bin/firebase
-
-[ -x "$FIREBASE" ] ||
-  npm install --prefix tools/firebase-cli --ignore-scripts --no-audit --no-fund --loglevel=error
-[ -d functions/node_modules/firebase-functions ] ||
-  npm install --prefix functions --no-audit --no-fund --loglevel=error
-npm --prefix functions run build --silent
+. scripts/firebase-cli.sh
 
 (
   set -a

@@ -16,12 +16,15 @@ export const markHydrating = (): void => {
 };
 
 /**
- * Clicks again, once, the button a visitor pressed before React had hydrated. Hydration keeps the
+ * Marks the document as hydrated (`<html data-hydrated>`), and clicks again, once, the button a
+ * visitor pressed before React had hydrated. Hydration keeps the
  * prerendered DOM nodes, so the recorded element is the live, now interactive, button. Rendered
  * after the app, so that its effect runs once the app's own effects have.
  */
 export function ReplayEarlyClick(): null {
   useEffect(() => {
+    // The app's effects have run: mark the document (tests and tools wait for `data-hydrated`).
+    document.documentElement.dataset.hydrated = '';
     const w = earlyWindow();
     const button = w.__earlyClick;
     w.__earlyClick = null;

@@ -51,29 +51,31 @@ export async function backend<T = unknown>(
 
 /** Runs axe (WCAG 2.x A/AA rules) and expects no violations. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
-  // Sections fade in over 700 ms once scrolled to (a hash scrolls smoothly): wait for the scroll
-  // to end and the sections on screen to be revealed, then finish every running transition, so
-  // that axe measures the contrast the student sees, not a frame in the middle of a fade.
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const y = window.scrollY;
-        setTimeout(() => resolve(window.scrollY === y), 100);
-      }),
-  );
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-reveal="hidden"]')].every((el) => {
-      const { top, bottom } = el.getBoundingClientRect();
-      return bottom <= 0 || top >= window.innerHeight;
-    }),
-  );
-  await settle(page);
-  await page.evaluate(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-      .forEach((a) => a.finish()),
-  );
+  // Sections fade in over 700 ms once scrolled to (a hash scrolls smoothly). Wait for
+  // hydration (it decides which sections fade in), then until the page is still: no scrolling,
+  // no section on screen waiting to fade in, no transition running. Transitions are finished at
+  // once rather than waited for, so that axe measures the contrast the student sees, not a frame
+  // in the middle of a fade.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  // (page.evaluate awaits an async check; waitForFunction would take its promise for a yes.)
+  const still = () =>
+    page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const finite = () =>
+        document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      const y = window.scrollY;
+      await new Promise((r) => setTimeout(r, 100));
+      if (window.scrollY !== y) return false;
+      const waiting = [...document.querySelectorAll('[data-reveal="hidden"]')].some((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return bottom > 0 && top < window.innerHeight;
+      });
+      if (waiting) return false;
+      finite().forEach((a) => a.finish());
+      await frame();
+      return window.scrollY === y && finite().every((a) => a.playState !== 'running');
+    });
+  await expect.poll(still, { intervals: [0], timeout: 10_000 }).toBe(true);
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

@@ -242,6 +242,29 @@ test.describe('waitlist step 2 (signed in)', () => {
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
   });
 
+  test('a form that fails to load offers Reintentar, and the retry loads it', async ({ page }) => {
+    await configureBackend(page);
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    let aborted = 0;
+    await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) =>
+      aborted++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    await page.goto('/');
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+    await page
+      .getByRole('dialog', { name: 'Elige una cuenta' })
+      .getByRole('button', { name: /ana\.garcia/ })
+      .click();
+    const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
+    await expect(alert).toBeVisible();
+    expect(errors.some((e) => e.includes('A part of the page could not load'))).toBe(true);
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    expect(aborted).toBe(2);
+  });
+
   test('two tabs stay in sync: sign-in, join and sign-out', async ({ page, context }) => {
     await configureBackend(page);
     await page.goto('/');

@@ -12,7 +12,9 @@ npm run typecheck
 npm run lint
 npm run format:check
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-npm run build
+# Always the memory build here, whatever a developer's .env.production.local says: the browser
+# tests and the isolation check expect it in dist/.
+VITE_BACKEND=memory npm run build
 node scripts/check-backend-isolation.mjs
 npx playwright test
 bash scripts/test-firebase.sh

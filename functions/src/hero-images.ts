@@ -42,7 +42,11 @@ export interface HeroImagesDeps {
 
 export const CACHE_MS = 5 * 60_000;
 export const MAX_IMAGES = 12;
-export const MAX_IMAGE_BYTES = 150_000;
+/**
+ * The largest photo inlined: its base64 data URL (4/3 of the bytes plus the prefix) must stay
+ * under the page's limit for an image source (200,000 characters, src/domain/hero-image.ts).
+ */
+export const MAX_IMAGE_BYTES = 140_000;
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif|avif)$/;
 
 /** Whether the function may download this address: https, or http to loopback in the emulator. */

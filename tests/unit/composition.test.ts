@@ -98,9 +98,9 @@ describe('composition root', () => {
         VITE_FIREBASE_EMULATORS: 'true',
         VITE_FIREBASE_AUTH_EMULATOR_HOST: 'no port here',
       }),
-    ).toThrow(/VITE_FIREBASE_AUTH_EMULATOR_HOST/);
+    ).toThrow(/VITE_FIREBASE_AUTH_EMULATOR_HOST \(formato host:puerto, no "no port here"\)/);
     expect(() =>
       firebaseSettingsFromEnv({ ...FIREBASE_CONFIG, VITE_ALGOLIA_HOST: 'not a url' }),
-    ).toThrow(/VITE_ALGOLIA_HOST/);
+    ).toThrow(/VITE_ALGOLIA_HOST \(una URL, no "not a url"\)/);
   });
 });

@@ -6,6 +6,7 @@ import {
   createHeroImagesHandler,
   type HeroImagesDeps,
   isFetchable,
+  MAX_IMAGE_BYTES,
 } from '../../functions/src/hero-images';
 import { parseHeroImagesAnswer } from '@/domain/hero-image';
 
@@ -43,6 +44,15 @@ describe('get_hero_profile_images logic', () => {
     });
     // The client's loose rule accepts the answer as it is.
     expect(parseHeroImagesAnswer(answer)).toHaveLength(6);
+  });
+
+  it('the largest photo it inlines is still accepted by the page as imageData', async () => {
+    const big = { contentType: 'image/jpeg', bytes: new Uint8Array(MAX_IMAGE_BYTES) };
+    const { d } = deps({ fetchImage: vi.fn(async () => big) });
+    const answer = await createHeroImagesHandler(d)();
+    expect(answer.profileImages[0]!.imageData).toMatch(/^data:image\/jpeg;base64,/);
+    const images = parseHeroImagesAnswer(answer);
+    expect(images[0]!.imageData).toBe(answer.profileImages[0]!.imageData);
   });
 
   it('answers from its cache for five minutes, then refreshes', async () => {

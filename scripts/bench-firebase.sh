@@ -6,8 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/firebase-cli.sh
-set -a
-. ./.env.emulators
-set +a
+emulator_env
 CI=true "$FIREBASE" emulators:exec --only auth,functions --project "$PROJECT" \
   "node scripts/bench.mjs --backend firebase $*" < /dev/null

@@ -2,6 +2,7 @@
 # dev-firebase.sh): installs the Firebase CLI (tools/firebase-cli, its own lock file;
 # --ignore-scripts skips a 3-minute native build that only Hosting's local server uses) and the
 # function's dependencies when missing, builds the function, and sets FIREBASE and PROJECT.
+# `emulator_env` exports the settings of the build pointed at the emulators (.env.emulators).
 FIREBASE=tools/firebase-cli/node_modules/.bin/firebase
 PROJECT=demo-estudiantes
 [ -x "$FIREBASE" ] ||
@@ -9,3 +10,8 @@ PROJECT=demo-estudiantes
 [ -d functions/node_modules/firebase-functions ] ||
   npm install --prefix functions --no-audit --no-fund --loglevel=error
 npm --prefix functions run build --silent
+emulator_env() {
+  set -a
+  . ./.env.emulators
+  set +a
+}

@@ -11,9 +11,7 @@ cd "$(dirname "$0")/.."
 . scripts/firebase-cli.sh
 
 (
-  set -a
-  . ./.env.emulators
-  set +a
+  emulator_env
   DIST_DIR=dist-firebase npm run build --silent
 )
 

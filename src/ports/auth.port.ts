@@ -6,8 +6,8 @@ export interface AuthPort {
   signInWithPopup(): Promise<User>;
   /**
    * Loads ahead of the click what the provider's popup needs, so that it opens at once (mobile
-   * browsers block a popup opened long after the tap). Idempotent; never rejects: a failure shows
-   * up when the student signs in.
+   * browsers block a popup opened long after the tap). Idempotent. A failure never reaches the
+   * student: the use case ignores it, and the sign-in reports its own.
    */
   prepareSignIn(): Promise<void>;
   signOut(): Promise<void>;

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COLLEGES } from '@/domain/college';
+import { createPrepareSignIn } from '@/domain/use-cases/sign-in.use-case';
+import type { AuthPort } from '@/ports/auth.port';
 import { createAppStore } from '@/ui/store/app-store';
 import { memoryStorage } from '../support/memory-storage';
 import { memoryWorld } from '../support/memory-use-cases';
@@ -234,6 +236,29 @@ describe('app store on the memory backend (spec section 4)', () => {
     store.getState().start();
     await flush();
     expect(store.getState().backendError).toEqual({ missing: ['VITE_X'] });
+  });
+
+  it('preparing the sign-in never rejects, even when the provider or the backend fails', async () => {
+    const auth = { prepareSignIn: vi.fn(() => Promise.reject(new Error('gapi blocked'))) };
+    const prepare = createPrepareSignIn({ auth: auth as unknown as AuthPort });
+    await expect(prepare()).resolves.toBeUndefined();
+    expect(auth.prepareSignIn).toHaveBeenCalledTimes(1);
+
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const store = createAppStore({
+        loadUseCases: () => Promise.reject(new Error('backend down')),
+        storage: null,
+        log: () => {},
+      });
+      store.getState().prepareSignIn();
+      await flush();
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
   });
 
   it('syncs a join made in another tab', async () => {

@@ -1,4 +1,4 @@
-// Fills the Algolia index `colleges` from the seed catalogue (src/adapters/memory/college-catalogue.ts).
+// Fills the Algolia index `colleges` from the seed catalogue (src/data/college-catalogue.ts).
 //
 //   ALGOLIA_APP_ID=... ALGOLIA_ADMIN_KEY=... node scripts/upload-colleges.mjs [--index colleges] [--dry-run]
 //

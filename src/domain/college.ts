@@ -1,3 +1,5 @@
+import { DEFAULT_CATALOGUE_ENTRIES } from '@/data/default-colleges';
+
 /** A university campus a student can join the waitlist for (spec section 3). */
 export interface College {
   readonly id: string;
@@ -7,26 +9,29 @@ export interface College {
 }
 
 /** The three default colleges of spec section 3, offered for an empty search and on failure. */
-export const DEFAULT_COLLEGES: readonly College[] = Object.freeze([
-  {
-    id: 'udg-cucea',
-    name: 'Universidad de Guadalajara',
-    subname: 'CUCEA',
-    shortName: 'UDG - CUCEA',
-  },
-  {
-    id: 'udg-cucei',
-    name: 'Universidad de Guadalajara',
-    subname: 'CUCEI',
-    shortName: 'UDG - CUCEI',
-  },
-  {
-    id: 'itesm-gdl',
-    name: 'Tecnológico de Monterrey',
-    subname: 'Guadalajara',
-    shortName: 'ITESM - GDL',
-  },
-]);
+export const DEFAULT_COLLEGES: readonly College[] = Object.freeze(
+  DEFAULT_CATALOGUE_ENTRIES.map(({ id, name, subname, shortName }) => ({
+    id,
+    name,
+    subname,
+    shortName,
+  })),
+);
+
+/** Longest college id: the rules of every backend refuse longer ones. */
+export const MAX_COLLEGE_ID_LENGTH = 64;
+
+/**
+ * The one college-id rule shared by the domain and every backend's rules: a lowercase ASCII slug
+ * (`udg-cucea`), at most 64 characters. Every catalogue id satisfies it (tested); whitespace,
+ * formula, control and bidi characters never do. firestore.rules repeats this exact pattern.
+ */
+export const COLLEGE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const isCollegeId = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= MAX_COLLEGE_ID_LENGTH &&
+  COLLEGE_ID_PATTERN.test(value);
 
 const MAX_FIELD_LENGTH = 200;
 

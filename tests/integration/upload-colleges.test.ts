@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLEGE_CATALOGUE } from '@/adapters/memory/college-catalogue';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { collegeFromHit } from '@/domain/college';
 import { collegeRecords, INDEX_SETTINGS, uploadColleges } from '../../scripts/colleges-index';
 import { type FakeAlgolia, startFakeAlgolia } from '../support/fake-algolia-server';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
-import { COLLEGE_CATALOGUE } from '@/adapters/memory/college-catalogue';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 
 /**
  * A local HTTP server in place of Algolia's hosts: it answers the lite client's multi-index query

@@ -16,6 +16,12 @@ const FRAMEWORKS =
 /** The hexagon's rules: imports point inward (ui -> domain <- adapters). */
 const RULES: Rule[] = [
   {
+    name: 'shared data imports nothing of ours and no package',
+    from: /^src\/data\//,
+    forbidLocal: /^src\/(?!data\/)/,
+    forbidPackages: /./,
+  },
+  {
     name: 'domain and ports stay pure',
     from: /^src\/(domain|ports)\//,
     forbidLocal: /^src\/(adapters|ui|composition)\//,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLLEGE_CATALOGUE } from '@/adapters/memory/college-catalogue';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
 import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
 import { DEFAULT_LATENCY_MS } from '@/adapters/memory/memory-controls';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
 import { isSafeImageData } from '@/domain/hero-image';
 import { memoryStorage } from '../support/memory-storage';
 import { memoryWorld } from '../support/memory-use-cases';
@@ -24,6 +24,10 @@ describe('college catalogue (seed data for every backend)', () => {
         shortName,
       })),
     ).toEqual(DEFAULT_COLLEGES);
+  });
+
+  it('has only ids that pass the one college-id rule (domain and firestore.rules)', () => {
+    expect(COLLEGE_CATALOGUE.filter((c) => !isCollegeId(c.id)).map((c) => c.id)).toEqual([]);
   });
 
   it('covers the institutions the issue names', () => {

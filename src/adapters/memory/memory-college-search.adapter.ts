@@ -1,7 +1,7 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
 import { type College, collegeFromHit } from '@/domain/college';
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/domain/text-search';
-import { COLLEGE_CATALOGUE, type CatalogueEntry } from './college-catalogue';
+import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
 import type { Controls } from './memory-controls';
 
 /** As many hits as the production search asks for (spec section 9). */

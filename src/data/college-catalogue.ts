@@ -1,58 +1,16 @@
-/** Seed catalogue of real Mexican universities and campuses, shared by every backend. */
-export interface CatalogueEntry {
-  readonly id: string; // kebab-case, stable, ascii only, e.g. 'udg-cucea'
-  readonly name: string; // institution name, e.g. 'Universidad de Guadalajara'
-  readonly subname: string; // campus / centre, e.g. 'CUCEA'
-  readonly shortName: string; // compact label shown in a selector, e.g. 'UDG - CUCEA'
-  readonly keywords: readonly string[]; // extra search terms: acronyms, nicknames, city
-}
+import type { CatalogueEntry } from './catalogue-entry';
+import { DEFAULT_CATALOGUE_ENTRIES } from './default-colleges';
 
+export type { CatalogueEntry };
+
+/**
+ * Seed catalogue of real Mexican universities and campuses, shared by every backend: the memory
+ * backend searches it, `npm run upload:colleges` sends it to Algolia, and other backends seed
+ * from it. The three defaults of spec section 3 come first. Plain data, owned by no adapter.
+ */
 export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
+  ...DEFAULT_CATALOGUE_ENTRIES,
   // Universidad de Guadalajara: the three defaults first, then the rest of the Red Universitaria.
-  {
-    id: 'udg-cucea',
-    name: 'Universidad de Guadalajara',
-    subname: 'CUCEA',
-    shortName: 'UDG - CUCEA',
-    keywords: [
-      'UdeG',
-      'UDG',
-      'U de G',
-      'CUCEA',
-      'Centro Universitario de Ciencias Económico Administrativas',
-      'Los Belenes',
-      'Zapopan',
-    ],
-  },
-  {
-    id: 'udg-cucei',
-    name: 'Universidad de Guadalajara',
-    subname: 'CUCEI',
-    shortName: 'UDG - CUCEI',
-    keywords: [
-      'UdeG',
-      'UDG',
-      'U de G',
-      'CUCEI',
-      'Centro Universitario de Ciencias Exactas e Ingenierías',
-      'Guadalajara',
-    ],
-  },
-  {
-    id: 'itesm-gdl',
-    name: 'Tecnológico de Monterrey',
-    subname: 'Guadalajara',
-    shortName: 'ITESM - GDL',
-    keywords: [
-      'ITESM',
-      'Tec',
-      'Tec de Monterrey',
-      'Instituto Tecnológico y de Estudios Superiores de Monterrey',
-      'GDL',
-      'Zapopan',
-      'Guadalajara',
-    ],
-  },
   {
     id: 'udg-cucs',
     name: 'Universidad de Guadalajara',

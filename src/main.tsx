@@ -5,6 +5,7 @@ import { loadUseCases } from '@/composition/backend';
 import { App } from '@/ui/app';
 import { IslandsProvider } from '@/ui/components/static-island';
 import { markHydrating, ReplayEarlyClick } from '@/ui/early-click';
+import { installBrowserLostChunkRecovery } from '@/ui/lost-chunk-recovery';
 import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
@@ -16,6 +17,8 @@ const safeStorage = (): Storage | null => {
     return null;
   }
 };
+
+installBrowserLostChunkRecovery();
 
 const container = document.getElementById('root')!;
 const route = routeFor(location.pathname);

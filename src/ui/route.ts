@@ -4,3 +4,17 @@ export type Route = 'home' | 'not-found';
 export function routeFor(pathname: string): Route {
   return pathname === '/' || pathname === '/index.html' ? 'home' : 'not-found';
 }
+
+/**
+ * The element id an address's hash names (`#faq` -> 'faq'), or null. A malformed hash (`#%`, a
+ * lone surrogate) is ignored, never thrown: it comes from any link anyone shares.
+ */
+export function hashTarget(hash: string): string | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw) || null;
+  } catch {
+    return null;
+  }
+}

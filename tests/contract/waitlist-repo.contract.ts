@@ -29,6 +29,26 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
       expect(await h.countEntries(uid)).toBe(1);
     });
 
+    it('the first entry stands: a re-join with another college answers with the stored one', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      const first = await h.repo.join(uid, {
+        email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      expect(first).toMatchObject({ email, collegeId: 'udg-cucei' });
+      expect(first.timestamp).toBeInstanceOf(Date);
+      const again = await h.repo.join(uid, {
+        email,
+        collegeId: 'udg-cucea',
+        timestamp: new Date(Date.now() + 60_000),
+      });
+      expect(again).toMatchObject({ email, collegeId: 'udg-cucei' });
+      expect(Math.abs(again.timestamp.getTime() - first.timestamp.getTime())).toBeLessThan(5_000);
+      expect(await h.countEntries(uid)).toBe(1);
+    });
+
     it("refuses to write another student's entry with permission-denied", async () => {
       const h = await setup();
       const { email } = await h.signIn();

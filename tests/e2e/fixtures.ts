@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test as base } from '@playwright/test'
 export interface MemoryConfig {
   latencyMs?: number;
   failNext?: Record<string, string>;
+  hangNext?: string[];
   heroImages?: unknown;
 }
 

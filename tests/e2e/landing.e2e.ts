@@ -166,6 +166,18 @@ test.describe('landing page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   });
 
+  test('a malformed hash is ignored: the page stays, with no error screen', async ({ page }) => {
+    await configureBackend(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/#%');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Algo salió mal')).toHaveCount(0);
+    await expect(page.locator('#waitlist')).toBeAttached();
+    expect(errors).toEqual([]);
+  });
+
   test('FAQ: six questions, one open at a time, collapsible', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/#faq');

@@ -21,6 +21,16 @@ async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
   await expect(page.locator('#waitlist-email')).toHaveValue(email);
 }
 
+/** Signs in without waiting for the join form (for tests where the form fails to load). */
+async function chooseAccount(page: Page) {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page
+    .getByRole('dialog', { name: 'Elige una cuenta' })
+    .getByRole('button', { name: /ana\.garcia/ })
+    .click();
+}
+
 async function chooseCollege(page: Page, query: string, option: RegExp) {
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill(query);
@@ -211,6 +221,31 @@ test.describe('waitlist step 2 (signed in)', () => {
     expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
   });
 
+  test('a join that never answers ends after the 15 s request timeout with the failure toast, and the retry writes once', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const errors = consoleErrors(page);
+    await configureBackend(page, { hangNext: ['join'] });
+    await page.goto('/');
+    await signIn(page);
+    await chooseCollege(page, 'iteso', /ITESO/);
+    const started = Date.now();
+    await submit(page).click();
+    await expect(submit(page)).toHaveText('Procesando...');
+    await expect(toast(page, 'Hubo un problema al unirte a la lista de espera')).toBeVisible({
+      timeout: 25_000,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(14_000);
+    expect(errors.join('\n')).toContain('Error joining the waitlist');
+    await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+    expect(await backend(page, 'entries')).toEqual({});
+    await submit(page).click();
+    await expect(submit(page)).toHaveText('Registrado Exitosamente');
+    expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
+    expect(await backend(page, 'calls', 'join')).toBe(2);
+  });
+
   test('reload after joining: already on the list, grey and disabled, selector disabled', async ({
     page,
   }) => {
@@ -261,6 +296,63 @@ test.describe('waitlist step 2 (signed in)', () => {
     await expect(alert).toBeVisible();
     expect(errors.some((e) => e.includes('A part of the page could not load'))).toBe(true);
     await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    expect(aborted).toBe(2);
+  });
+
+  test('a form that fails on the retry too (a browser that remembers a failed import) reloads once, and loads', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    let aborted = 0;
+    await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) =>
+      aborted++ < 2 ? route.abort('connectionreset') : route.continue(),
+    );
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/');
+    await chooseAccount(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    // The page reloads once, signed in, and the form comes.
+    await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+    expect(aborted).toBe(3);
+    expect(loads).toBe(2);
+  });
+
+  test('a form that keeps failing reloads at most once, then offers Reintentar again', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/');
+    await chooseAccount(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => loads).toBe(2);
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(alert).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(loads).toBe(2);
+  });
+
+  test('the backend lost to the network at start: Reintentar loads it, and sign-in works', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    let aborted = 0;
+    await page.route(/\/assets\/memory\.module-[^/]*\.js$/, (route) =>
+      aborted++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    await page.goto('/');
+    const card = page.getByTestId('waitlist-card');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByText('El registro no está disponible en este momento.')).toBeVisible();
+    await card.getByRole('button', { name: 'Reintentar' }).click();
+    await signIn(page);
     await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
     expect(aborted).toBe(2);
   });

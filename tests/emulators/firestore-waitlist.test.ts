@@ -2,6 +2,8 @@ import { getAuth, GoogleAuthProvider, signInWithCredential } from 'firebase/auth
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
+import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
+import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
 import {
   AUTH_EMULATOR,
@@ -117,6 +119,34 @@ describe('Firestore waitlist adapter, at the wire', () => {
       expect(await repo.exists(uid)).toBe(true);
     });
   }
+});
+
+describe('Firestore waitlist behind the use cases: a server that never answers', () => {
+  const college = { id: 'udg-cucei', name: 'UdeG', subname: 'CUCEI', shortName: 'UDG - CUCEI' };
+
+  it('ends the read and the write with deadline-exceeded, and the retry writes once', async () => {
+    const { repo, uid, email } = await student();
+    // The spec's 15 s request timeout, shortened so the test stays quick; the same code path.
+    const timeoutMs = 300;
+    const isOnWaitlist = createIsOnWaitlist({ waitlist: repo, timeoutMs });
+    const join = createJoinWaitlist({
+      waitlist: repo,
+      clock: { now: () => new Date() },
+      timeoutMs,
+    });
+    const user = { uid, email, displayName: 'Estudiante' };
+
+    firestore.failNext('hang');
+    await expect(isOnWaitlist(uid)).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    firestore.failNext('hang');
+    await expect(join({ user, college })).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    expect(firestore.documents.size).toBe(0);
+
+    const { entry } = await join({ user, college });
+    expect(entry.collegeId).toBe('udg-cucei');
+    expect(firestore.documents.size).toBe(1);
+    expect(await isOnWaitlist(uid)).toBe(true);
+  });
 });
 
 describeWaitlistContract('firebase (Firestore REST at the wire, Auth emulator)', async () => {

@@ -97,6 +97,20 @@ describe('Algolia college search adapter', () => {
     });
   });
 
+  it('a server that never answers ends at the request deadline, with the defaults and the error, and the retry works', async () => {
+    // The client's own time-outs set far beyond the deadline: the use case's deadline (15 s in
+    // production, 300 ms here) is what ends the call.
+    const collegeSearch = search({ connect: 60_000, read: 60_000 });
+    const searchColleges = createSearchColleges({ collegeSearch, timeoutMs: 300 });
+    server.planNext({ hang: true });
+    const outcome = await searchColleges('cucei');
+    expect(outcome.colleges).toEqual(DEFAULT_COLLEGES);
+    expect(outcome.error?.code).toBe('deadline-exceeded');
+    const retry = await searchColleges('cucei');
+    expect(retry.error).toBeUndefined();
+    expect(retry.colleges.map((c) => c.id)).toContain('udg-cucei');
+  });
+
   it('maps an unreachable host to unavailable', async () => {
     const closed = await startFakeAlgolia();
     const port = closed.port;

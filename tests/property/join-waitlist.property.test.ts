@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { AppError } from '@/domain/errors';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
@@ -10,10 +11,12 @@ const recordingRepo = () => {
   const writes: [string, WaitlistEntry][] = [];
   const repo: WaitlistRepo = {
     exists: async (uid) => entries.has(uid),
+    // The shared contract: the first entry stands and the answer is the entry as stored.
     join: async (uid, entry) => {
       writes.push([uid, entry]);
       await new Promise((r) => setTimeout(r, 0));
-      entries.set(uid, entry);
+      if (!entries.has(uid)) entries.set(uid, entry);
+      return entries.get(uid)!;
     },
   };
   return { repo, entries, writes };
@@ -81,9 +84,10 @@ describe('joinWaitlist use case', () => {
     const join = createJoinWaitlist({
       waitlist: {
         exists: async () => false,
-        join: async (uid) => {
+        join: async (uid, entry) => {
           if (fail) throw Object.assign(new Error('denied'), { code: 'permission-denied' });
           written.push(uid);
+          return entry;
         },
       },
       clock: { now: () => new Date(0) },
@@ -96,5 +100,76 @@ describe('joinWaitlist use case', () => {
     fail = false;
     await join(request);
     expect(written).toEqual(['u1']);
+  });
+
+  it('a re-join with another college answers with the first entry and its college', async () => {
+    await fc.assert(
+      fc.asyncProperty(user, college, college, async (u, first, second) => {
+        const { repo, entries } = recordingRepo();
+        const join = createJoinWaitlist({ waitlist: repo, clock: { now: () => new Date(0) } });
+        await join({ user: u, college: first });
+        const again = await join({ user: u, college: second });
+        expect(again.entry.collegeId).toBe(first.id);
+        expect(again.college.id).toBe(first.id);
+        if (first.id === second.id) expect(again.college).toEqual(second);
+        expect(entries.get(u.uid)?.collegeId).toBe(first.id);
+      }),
+    );
+  });
+
+  it('names a stored catalogue college in full, and an unknown stored id by itself', async () => {
+    const stored = { email: 'a@b.mx', collegeId: 'udg-cucea', timestamp: new Date(0) };
+    const chosen = { id: 'udg-cucei', name: 'UdeG', subname: 'CUCEI', shortName: 'UDG - CUCEI' };
+    const joinWith = (collegeId: string) =>
+      createJoinWaitlist({
+        waitlist: { exists: async () => true, join: async () => ({ ...stored, collegeId }) },
+        clock: { now: () => new Date(0) },
+      })({ user: { uid: 'u', email: 'a@b.mx', displayName: '' }, college: chosen });
+    expect((await joinWith('udg-cucea')).college).toEqual({
+      id: 'udg-cucea',
+      name: 'Universidad de Guadalajara',
+      subname: 'CUCEA',
+      shortName: 'UDG - CUCEA',
+    });
+    expect((await joinWith('gone-campus')).college).toEqual({
+      id: 'gone-campus',
+      name: 'gone-campus',
+      subname: '',
+      shortName: 'gone-campus',
+    });
+  });
+
+  it('a write with no answer ends with deadline-exceeded, and the retry writes once', async () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      let hang = true;
+      const join = createJoinWaitlist({
+        waitlist: {
+          exists: async () => false,
+          join: (uid, entry) => {
+            writes.push(uid);
+            return hang ? new Promise(() => {}) : Promise.resolve(entry);
+          },
+        },
+        clock: { now: () => new Date(0) },
+      });
+      const request = {
+        user: { uid: 'u1', email: 'a@b.mx', displayName: 'A' },
+        college: { id: 'udg-cucei', name: 'UdeG', subname: 'CUCEI', shortName: 'UDG - CUCEI' },
+      };
+      const first = join(request);
+      const settled = expect(first).rejects.toMatchObject({ code: 'deadline-exceeded' });
+      expect(join(request)).toBe(first); // a double click while it hangs shares the write
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(writes).toEqual(['u1']);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      hang = false;
+      await expect(join(request)).resolves.toMatchObject({ entry: { collegeId: 'udg-cucei' } });
+      expect(writes).toEqual(['u1', 'u1']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,7 +16,8 @@ export interface RecordedRequest {
   readonly body: unknown;
 }
 
-export type PlannedFailure = 'permission-denied' | 'not-found' | 'unavailable' | 'network';
+/** `hang`: the request is read and never answered (a server that hangs). */
+export type PlannedFailure = 'permission-denied' | 'not-found' | 'unavailable' | 'network' | 'hang';
 
 interface StoredDocument {
   readonly name: string;
@@ -24,7 +25,7 @@ interface StoredDocument {
   readonly createTime: string;
 }
 
-const STATUS: Record<Exclude<PlannedFailure, 'network'>, [number, string]> = {
+const STATUS: Record<Exclude<PlannedFailure, 'network' | 'hang'>, [number, string]> = {
   'permission-denied': [403, 'PERMISSION_DENIED'],
   'not-found': [404, 'NOT_FOUND'],
   unavailable: [503, 'UNAVAILABLE'],
@@ -80,6 +81,7 @@ export async function startFakeFirestore(port = 0) {
 
       const failure = failures.shift();
       if (failure === 'network') return void req.socket.destroy();
+      if (failure === 'hang') return;
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(payload));

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COLLEGES } from '@/domain/college';
 import { createPrepareSignIn } from '@/domain/use-cases/sign-in.use-case';
 import type { AuthPort } from '@/ports/auth.port';
-import { createAppStore } from '@/ui/store/app-store';
+import { createAppStore, IGNORED } from '@/ui/store/app-store';
+import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { memoryStorage } from '../support/memory-storage';
 import { memoryWorld } from '../support/memory-use-cases';
 
@@ -270,5 +271,86 @@ describe('app store on the memory backend (spec section 4)', () => {
     pageStorage.setItem('waitlistDocId', '"demo-ana"');
     store.getState().syncPersisted('waitlistDocId');
     expect(store.getState()).toMatchObject({ joined: true, submitStatus: 'already' });
+  });
+
+  it('a backend module lost once is loaded again: start-up offers a retry that works', async () => {
+    const world = memoryWorld();
+    let attempts = 0;
+    const store = createAppStore({
+      loadUseCases: async () => {
+        if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return world.useCases;
+      },
+      storage: null,
+      log: () => {},
+    });
+    store.getState().start();
+    await flush();
+    expect(store.getState().backendError).toEqual({ missing: [] });
+    store.getState().retryStart();
+    await flush();
+    expect(store.getState()).toMatchObject({ backendError: null, authReady: true });
+    expect((await store.getState().signIn()).ok).toBe(true);
+    expect(attempts).toBe(2);
+  });
+
+  it('a backend module lost during a sign-in fails that sign-in only; the next one works', async () => {
+    const world = memoryWorld();
+    let attempts = 0;
+    const store = createAppStore({
+      loadUseCases: async () => {
+        if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return world.useCases;
+      },
+      storage: null,
+      log: () => {},
+    });
+    expect(await store.getState().signIn()).toMatchObject({
+      ok: false,
+      code: 'auth/sign-in-failed',
+    });
+    expect((await store.getState().signIn()).ok).toBe(true);
+  });
+
+  it('a re-join from a stale page keeps the first entry and shows its college', async () => {
+    const backendStorage = memoryStorage();
+    const first = setup({}, backendStorage);
+    await first.store.getState().signIn();
+    first.store.getState().selectCollege(DEFAULT_COLLEGES[0]!);
+    // A second page, signed in as the same student before the first one joined.
+    const second = setup({}, backendStorage);
+    await flush();
+    second.store.getState().selectCollege(cucei);
+    expect((await first.store.getState().join()).ok).toBe(true);
+    expect((await second.store.getState().join()).ok).toBe(true);
+    expect(second.store.getState().selectedCollege).toEqual(DEFAULT_COLLEGES[0]);
+    expect(second.store.getState().persisted.waitlistData?.collegeId).toBe('udg-cucea');
+    expect(first.backend.controls.entries()['demo-ana']?.collegeId).toBe('udg-cucea');
+  });
+
+  it('a join with no answer ends at the request timeout with the failure, and the retry writes once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, backend, log } = setup();
+      await vi.advanceTimersByTimeAsync(10);
+      await store.getState().signIn();
+      await vi.advanceTimersByTimeAsync(10);
+      store.getState().selectCollege(cucei);
+      backend.controls.hangNext('join');
+      const pending = store.getState().join();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(store.getState().submitStatus).toBe('processing');
+      expect(await store.getState().join()).toBe(IGNORED);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(await pending).toMatchObject({ ok: false, code: 'deadline-exceeded' });
+      expect(store.getState().submitStatus).toBe('idle');
+      expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
+      expect(backend.controls.entries()).toEqual({});
+      expect((await store.getState().join()).ok).toBe(true);
+      expect(backend.controls.calls('join')).toBe(2);
+      expect(Object.keys(backend.controls.entries())).toEqual(['demo-ana']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

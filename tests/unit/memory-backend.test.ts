@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
 import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
-import { DEFAULT_LATENCY_MS } from '@/adapters/memory/memory-controls';
+import { DEFAULT_LATENCY_MS, type MemoryBackendConfig } from '@/adapters/memory/memory-controls';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
 import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
 import { isSafeImageData } from '@/domain/hero-image';
@@ -100,6 +100,40 @@ describe('memory backend controls and storage', () => {
     expect((await useCases.loadHeroImages()).images).toEqual([]);
     const malformed = memoryWorld({ heroImages: { success: 'yes', profileImages: 'many' } });
     expect((await malformed.useCases.loadHeroImages()).images).toEqual([]);
+  });
+
+  it('says in the console which start-up failNext and hangNext entries it cannot use', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { useCases } = memoryWorld({
+        failNext: { heroImages: 'no-such-code', nope: 'unavailable', exists: 'unavailable' },
+        hangNext: ['sideways'],
+      } as unknown as MemoryBackendConfig);
+      expect(warn.mock.calls.map(([m]) => String(m))).toEqual([
+        expect.stringMatching(/failNext ignores heroImages: no-such-code/),
+        expect.stringMatching(/failNext ignores nope: unavailable/),
+        expect.stringMatching(/hangNext ignores sideways/),
+      ]);
+      // The usable entry still applies.
+      await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'unavailable' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('hangNext makes the next call of that operation never answer, and writes nothing', async () => {
+    const { backend, useCases } = memoryWorld();
+    const user = await useCases.signIn();
+    backend.controls.hangNext('join');
+    const settled = vi.fn();
+    backend.waitlist
+      .join(user.uid, { email: user.email, collegeId: 'udg-cucei', timestamp: new Date() })
+      .then(settled, settled);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).not.toHaveBeenCalled();
+    expect(backend.controls.entries()).toEqual({});
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[1]! });
+    expect(backend.controls.entries()[user.uid]?.collegeId).toBe('udg-cucei');
   });
 
   it('reset forgets the session and the entries', async () => {

@@ -2,6 +2,7 @@ import type { LiteClient } from 'algoliasearch/lite';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import { collegesFromSearchAnswer } from '@/domain/college';
 import { AppError, codeFromHttpStatus } from '@/domain/errors';
+import { onceUntilFailure } from '@/domain/once-until-failure';
 
 /** Spec section 9: hits per query and the index name. */
 export const HITS_PER_PAGE = 3;
@@ -59,9 +60,8 @@ export function toSearchError(error: unknown): AppError {
  */
 export function createAlgoliaCollegeSearch(options: AlgoliaSearchOptions): CollegeSearch {
   const indexName = options.indexName ?? DEFAULT_INDEX;
-  let ready: Promise<LiteClient> | null = null;
-  const client = () =>
-    (ready ??= import('algoliasearch/lite').then(({ liteClient }) =>
+  const client = onceUntilFailure(() =>
+    import('algoliasearch/lite').then(({ liteClient }) =>
       liteClient(options.appId, options.apiKey, {
         ...(options.hosts
           ? {
@@ -75,7 +75,8 @@ export function createAlgoliaCollegeSearch(options: AlgoliaSearchOptions): Colle
           : {}),
         timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
       }),
-    ));
+    ),
+  );
 
   return {
     async search(query) {

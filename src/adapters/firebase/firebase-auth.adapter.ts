@@ -11,6 +11,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
+import { onceUntilFailure } from '@/domain/once-until-failure';
 
 export interface FirebaseAuthOptions {
   readonly app: FirebaseApp;
@@ -118,9 +119,9 @@ interface Loaded {
  * picked up when the page comes back (the auth state then reports the user).
  */
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
-  let ready: Promise<Loaded> | null = null;
-  const load = () =>
-    (ready ??= import('firebase/auth').then((sdk) => {
+  // A failed load is not remembered: the next sign-in loads the SDK again.
+  const load = onceUntilFailure(() =>
+    import('firebase/auth').then((sdk) => {
       const auth = createAuth(sdk, options.app);
       // Node (the emulator tests) has no popup resolver, and signs in by credential.
       const { resolver, prepare } =
@@ -140,7 +141,8 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
           .catch((e: unknown) => console.error('Sign-in error', e));
       }
       return { sdk, auth, resolver, prepare };
-    }));
+    }),
+  );
 
   let prepared: Promise<void> | null = null;
 

@@ -3,6 +3,7 @@ import type { HeroImages } from '@/ports/hero-images.port';
 import { parseHeroImagesAnswer } from '@/domain/hero-image';
 import { toBackendError } from './firebase-errors';
 import type { EmulatorHost } from './firebase-settings';
+import { onceUntilFailure } from '@/domain/once-until-failure';
 
 /** The callable function of spec section 7, call 1. */
 export const HERO_IMAGES_FUNCTION = 'get_hero_profile_images';
@@ -20,14 +21,14 @@ export interface CallableHeroImagesOptions {
  * answer goes through the domain's loose rule: a malformed one gives no images, never a crash.
  */
 export function createCallableHeroImages(options: CallableHeroImagesOptions): HeroImages {
-  let ready: Promise<() => Promise<{ data: unknown }>> | null = null;
-  const load = () =>
-    (ready ??= import('firebase/functions').then((sdk) => {
+  const load = onceUntilFailure(() =>
+    import('firebase/functions').then((sdk) => {
       const functions = sdk.getFunctions(options.app, options.region);
       const { emulator } = options;
       if (emulator) sdk.connectFunctionsEmulator(functions, emulator.host, emulator.port);
       return sdk.httpsCallable(functions, HERO_IMAGES_FUNCTION, { timeout: CALLABLE_TIMEOUT_MS });
-    }));
+    }),
+  );
 
   return {
     async load() {

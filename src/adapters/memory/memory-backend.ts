@@ -23,6 +23,8 @@ export interface MemoryBackendControls {
   reset(): void;
   /** Makes the next call of `op` fail with `code` (default 'unavailable'). */
   failNext(op: MemoryOperation, code?: ErrorCode): void;
+  /** Makes the next call of `op` never answer (the request timeout then ends it). */
+  hangNext(op: MemoryOperation): void;
   setLatency(ms: number): void;
   /** The waitlist entries, keyed by uid. */
   entries(): Record<string, StoredEntry>;
@@ -59,6 +61,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
         controls.resetCounters();
       },
       failNext: controls.failNext,
+      hangNext: controls.hangNext,
       setLatency: controls.setLatency,
       entries: () => ({ ...store.read().entries }),
       calls: controls.calls,

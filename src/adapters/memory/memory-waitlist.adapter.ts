@@ -21,17 +21,23 @@ export function createMemoryWaitlist({
       if (store.read().sessionUid !== uid) {
         throw new AppError('permission-denied', 'Only the signed-in user may join for this uid');
       }
-      store.update((state) => ({
-        ...state,
-        entries: {
-          ...state.entries,
-          [uid]: {
-            email: entry.email,
-            collegeId: entry.collegeId,
-            timestamp: entry.timestamp.toISOString(),
-          },
-        },
-      }));
+      // The first entry stands, as on every backend: joining again writes nothing.
+      const stored = store.update((state) =>
+        Object.hasOwn(state.entries, uid)
+          ? state
+          : {
+              ...state,
+              entries: {
+                ...state.entries,
+                [uid]: {
+                  email: entry.email,
+                  collegeId: entry.collegeId,
+                  timestamp: entry.timestamp.toISOString(),
+                },
+              },
+            },
+      ).entries[uid]!;
+      return { ...stored, timestamp: new Date(stored.timestamp) };
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Clock } from '@/ports/clock.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import type { College } from '@/domain/college';
+import { withDeadline } from '@/domain/deadline';
 import { AppError, toAppError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
@@ -10,15 +12,41 @@ export interface JoinRequest {
   readonly college: College | null;
 }
 
+/** What the waitlist holds after a join: the stored entry and its college. */
+export interface JoinResult {
+  readonly entry: WaitlistEntry;
+  /** The stored entry's college: the chosen one, or the first one when the student had joined. */
+  readonly college: College;
+}
+
+/** The college of a stored id: the chosen one, else the catalogue's, else one named by its id. */
+function storedCollege(chosen: College, id: string): College {
+  if (chosen.id === id) return chosen;
+  const known = COLLEGE_CATALOGUE.find((c) => c.id === id);
+  return known
+    ? { id, name: known.name, subname: known.subname, shortName: known.shortName }
+    : { id, name: id, subname: '', shortName: id };
+}
+
 /**
  * Writes `{ email, collegeId, timestamp }` under the user's uid. Without a college it fails with
- * `validation/college-required` and writes nothing. Concurrent calls for one uid share one write,
- * so a double click writes once.
+ * `validation/college-required` and writes nothing. The first entry stands: joining again (from
+ * another tab or device) leaves it as it is and answers with it. Concurrent calls for one uid
+ * share one write, so a double click writes once; a write with no answer within the request
+ * timeout fails with `deadline-exceeded` and the next call starts afresh.
  */
-export function createJoinWaitlist({ waitlist, clock }: { waitlist: WaitlistRepo; clock: Clock }) {
-  const inFlight = new Map<string, Promise<WaitlistEntry>>();
+export function createJoinWaitlist({
+  waitlist,
+  clock,
+  timeoutMs,
+}: {
+  waitlist: WaitlistRepo;
+  clock: Clock;
+  timeoutMs?: number;
+}) {
+  const inFlight = new Map<string, Promise<JoinResult>>();
 
-  return (request: JoinRequest): Promise<WaitlistEntry> => {
+  return (request: JoinRequest): Promise<JoinResult> => {
     const { user, college } = request;
     if (!college) return Promise.reject(new AppError('validation/college-required'));
     const pending = inFlight.get(user.uid);
@@ -28,9 +56,8 @@ export function createJoinWaitlist({ waitlist, clock }: { waitlist: WaitlistRepo
       collegeId: college.id,
       timestamp: clock.now(),
     };
-    const write = waitlist
-      .join(user.uid, entry)
-      .then(() => entry)
+    const write = withDeadline(waitlist.join(user.uid, entry), timeoutMs)
+      .then((stored) => ({ entry: stored, college: storedCollege(college, stored.collegeId) }))
       .catch((error: unknown) => {
         throw toAppError(error, 'unknown');
       })

@@ -1,4 +1,5 @@
 import type { HeroImages } from '@/ports/hero-images.port';
+import { withDeadline } from '@/domain/deadline';
 import { type AppError, toAppError } from '@/domain/errors';
 import { type HeroImage, MAX_HERO_IMAGES, sanitizeHeroImage } from '@/domain/hero-image';
 
@@ -12,10 +13,18 @@ export interface HeroImagesOutcome {
  * its placeholders). Every image is sanitised again here, whichever adapter produced it.
  */
 export const createLoadHeroImages =
-  ({ heroImages, allowLocalUrls = false }: { heroImages: HeroImages; allowLocalUrls?: boolean }) =>
+  ({
+    heroImages,
+    allowLocalUrls = false,
+    timeoutMs,
+  }: {
+    heroImages: HeroImages;
+    allowLocalUrls?: boolean;
+    timeoutMs?: number;
+  }) =>
   async (): Promise<HeroImagesOutcome> => {
     try {
-      const loaded: unknown = await heroImages.load();
+      const loaded: unknown = await withDeadline(heroImages.load(), timeoutMs);
       if (!Array.isArray(loaded)) return { images: [] };
       const images = loaded
         .map((item) => sanitizeHeroImage(item, allowLocalUrls))

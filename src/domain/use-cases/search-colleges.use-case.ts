@@ -1,5 +1,6 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
 import { DEFAULT_COLLEGES, type College } from '@/domain/college';
+import { withDeadline } from '@/domain/deadline';
 import { type AppError, toAppError } from '@/domain/errors';
 
 export interface CollegeSearchOutcome {
@@ -17,12 +18,12 @@ export const MAX_QUERY_LENGTH = 100;
  * the error, so the UI can tell the student.
  */
 export const createSearchColleges =
-  ({ collegeSearch }: { collegeSearch: CollegeSearch }) =>
+  ({ collegeSearch, timeoutMs }: { collegeSearch: CollegeSearch; timeoutMs?: number }) =>
   async (query: string, withInitialList = true): Promise<CollegeSearchOutcome> => {
     const trimmed = query.trim().slice(0, MAX_QUERY_LENGTH);
     if (!trimmed) return { colleges: withInitialList ? DEFAULT_COLLEGES : [] };
     try {
-      const colleges = await collegeSearch.search(trimmed);
+      const colleges = await withDeadline(collegeSearch.search(trimmed), timeoutMs);
       return { colleges: Array.isArray(colleges) ? colleges : [] };
     } catch (error) {
       return { colleges: DEFAULT_COLLEGES, error: toAppError(error, 'unknown') };

@@ -1,11 +1,12 @@
 import type { AuthPort } from '@/ports/auth.port';
+import { withDeadline } from '@/domain/deadline';
 import { toAppError } from '@/domain/errors';
 
 export const createSignOut =
-  ({ auth }: { auth: AuthPort }) =>
+  ({ auth, timeoutMs }: { auth: AuthPort; timeoutMs?: number }) =>
   async (): Promise<void> => {
     try {
-      await auth.signOut();
+      await withDeadline(auth.signOut(), timeoutMs);
     } catch (error) {
       throw toAppError(error, 'unknown');
     }

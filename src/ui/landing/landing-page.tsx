@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
+import { hashTarget } from '@/ui/route';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';
@@ -20,7 +21,7 @@ const Toaster = lazy(() => import('@/ui/toaster'));
 function useScrollToHash() {
   const reduced = useReducedMotion();
   useEffect(() => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = hashTarget(location.hash);
     if (!id) return;
     const target = document.getElementById(id);
     target?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { College } from '@/domain/college';
 import { type ErrorCode, isAppError } from '@/domain/errors';
 import type { HeroImage } from '@/domain/hero-image';
+import { onceUntilFailure } from '@/domain/once-until-failure';
 import type { User } from '@/domain/user';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import {
@@ -25,7 +26,10 @@ export const IGNORED = { ok: false, code: 'ignored' } as const;
 export type Ignored = typeof IGNORED;
 
 export interface AppState {
-  /** Set when the backend could not start; `missing` names unset configuration variables. */
+  /**
+   * Set when the backend could not start: `missing` names unset configuration variables (no
+   * retry helps); without any, the backend's code was lost to the network and a retry may work.
+   */
   readonly backendError: { readonly missing: readonly string[] } | null;
   /** False until the auth subscription has reported once. */
   readonly authReady: boolean;
@@ -47,6 +51,8 @@ export interface AppState {
 export interface AppActions {
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start(): () => void;
+  /** After a backend that could not load: loads it again and subscribes to auth. */
+  retryStart(): void;
   /** Loads what the sign-in popup needs before the click (the sign-in step is near). */
   prepareSignIn(): void;
   signIn(): Promise<Outcome<User> | Ignored>;
@@ -74,8 +80,8 @@ const fail = (error: unknown, fallback: ErrorCode = 'unknown') =>
   ({ ok: false, code: isAppError(error) ? error.code : fallback, error }) as const;
 
 export function createAppStore({ loadUseCases, storage, log = console.error }: AppStoreDeps) {
-  let useCasesPromise: Promise<UseCases> | null = null;
-  const services = (): Promise<UseCases> => (useCasesPromise ??= loadUseCases());
+  // A backend module lost to the network once is loaded again by the next action.
+  const services = onceUntilFailure(loadUseCases);
   let searchSeq = 0;
   let authSeq = 0;
   let joining = false;
@@ -126,6 +132,25 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
       }
     };
 
+    let unsubscribe: (() => void) | null = null;
+    let stopped = false;
+    const connect = (): void => {
+      services().then(
+        ({ watchAuth }) => {
+          if (!stopped && !unsubscribe) unsubscribe = watchAuth((user) => void onUser(user));
+        },
+        (error: unknown) => {
+          log('The backend could not start', error);
+          const missing = (error as { missing?: unknown } | null)?.missing;
+          set({
+            backendError: {
+              missing: Array.isArray(missing) ? missing.filter((m) => typeof m === 'string') : [],
+            },
+          });
+        },
+      );
+    };
+
     const persist = (values: Partial<PersistedValues>): void => {
       writePersisted(storage, values);
       set({ persisted: { ...get().persisted, ...values } });
@@ -148,26 +173,18 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
       heroImages: [],
 
       start() {
-        let unsubscribe: (() => void) | null = null;
-        let stopped = false;
-        services().then(
-          ({ watchAuth }) => {
-            if (!stopped) unsubscribe = watchAuth((user) => void onUser(user));
-          },
-          (error: unknown) => {
-            log('The backend could not start', error);
-            const missing = (error as { missing?: unknown } | null)?.missing;
-            set({
-              backendError: {
-                missing: Array.isArray(missing) ? missing.filter((m) => typeof m === 'string') : [],
-              },
-            });
-          },
-        );
+        stopped = false;
+        connect();
         return () => {
           stopped = true;
           unsubscribe?.();
+          unsubscribe = null;
         };
+      },
+
+      retryStart() {
+        set({ backendError: null });
+        connect();
       },
 
       prepareSignIn() {
@@ -240,8 +257,11 @@ export function createAppStore({ loadUseCases, storage, log = console.error }: A
           const { joinWaitlist } = await services();
           const write = joinWaitlist({ user, college: selectedCollege });
           if (selectedCollege) set({ submitStatus: 'processing' });
-          const entry = await write;
+          const { entry, college } = await write;
+          // The first entry stands: the page shows the college that is stored.
+          if (college.id !== selectedCollege?.id) set({ selectedCollege: college });
           persist({
+            selectedCollege: college,
             waitlistEmail: entry.email,
             waitlistDocId: user.uid,
             waitlistData: {

@@ -7,6 +7,7 @@ import { SignInStep } from './sign-in-step';
 const lazyJoinForm = () => lazy(() => import('./join-form'));
 
 function BackendUnavailable({ missing }: { missing: readonly string[] }) {
+  const retryStart = useAppStore((s) => s.retryStart);
   return (
     <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
       <p className="font-semibold">El registro no está disponible en este momento.</p>
@@ -15,6 +16,16 @@ function BackendUnavailable({ missing }: { missing: readonly string[] }) {
           ? `Falta configurar el servicio: ${missing.join(', ')}.`
           : 'Por favor intenta nuevamente más tarde.'}
       </p>
+      {missing.length === 0 && (
+        // The backend's code was lost to the network (not missing configuration): try again.
+        <button
+          type="button"
+          onClick={retryStart}
+          className="mt-3 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
+        >
+          Reintentar
+        </button>
+      )}
     </div>
   );
 }

@@ -15,7 +15,13 @@ import { Testimonials } from './testimonials';
 import { WaitlistSection } from './waitlist-section';
 import { usePersistedSync } from './use-persisted-sync';
 
-const Toaster = lazy(() => import('@/ui/toaster'));
+// Lost to the network, the toaster must not take the page with it: the page stays, without toasts.
+const Toaster = lazy(() =>
+  import('@/ui/toaster').catch((error: unknown) => {
+    console.error('Notifications could not load', error);
+    return { default: () => null };
+  }),
+);
 
 /** Scrolls smoothly to the element named by the address's hash, once, on load. */
 function useScrollToHash() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
 import { hashTarget } from '@/ui/route';
@@ -19,7 +19,7 @@ import { usePersistedSync } from './use-persisted-sync';
 const Toaster = lazy(() =>
   import('@/ui/toaster').catch((error: unknown) => {
     console.error('Notifications could not load', error);
-    return { default: () => null };
+    return { default: (): ReactNode => null };
   }),
 );
 

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
 import { hashTarget } from '@/ui/route';
@@ -16,10 +16,10 @@ import { WaitlistSection } from './waitlist-section';
 import { usePersistedSync } from './use-persisted-sync';
 
 // Lost to the network, the toaster must not take the page with it: the page stays, without toasts.
-const Toaster = lazy(() =>
+const Toaster = lazy<ComponentType>(() =>
   import('@/ui/toaster').catch((error: unknown) => {
     console.error('Notifications could not load', error);
-    return { default: (): ReactNode => null };
+    return { default: () => null };
   }),
 );
 

@@ -10,19 +10,11 @@ import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
 
-const safeStorage = (): Storage | null => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
-
 installBrowserLostChunkRecovery();
 
 const container = document.getElementById('root')!;
 const route = routeFor(location.pathname);
-const store = createAppStore({ loadUseCases, storage: safeStorage() });
+const store = createAppStore({ loadUseCases });
 // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
 const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};
 const app = (

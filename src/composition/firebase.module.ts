@@ -94,6 +94,5 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.WaitlistRepo).toConstantValue(firebase.waitlist);
     bind(TOKENS.CollegeSearch).toConstantValue(collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(firebase.heroImages);
-    bind(TOKENS.AllowLocalImageUrls).toConstantValue(false);
   });
 }

@@ -10,6 +10,5 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.WaitlistRepo).toConstantValue(backend.waitlist);
     bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
-    bind(TOKENS.AllowLocalImageUrls).toConstantValue(true);
   });
 }

@@ -1,22 +1,24 @@
 import { ContainerModule } from 'inversify';
-import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
-import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
-import { createLoadHeroImages } from '@/domain/use-cases/load-hero-images.use-case';
-import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
-import { createPrepareSignIn, createSignIn } from '@/domain/use-cases/sign-in.use-case';
-import { createSignOut } from '@/domain/use-cases/sign-out.use-case';
-import { createWatchAuth } from '@/domain/use-cases/watch-auth.use-case';
+import { createBrowserLocalRecord } from '@/adapters/browser/local-record.adapter';
+import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroImages } from '@/ports/hero-images.port';
+import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { TOKENS } from './tokens';
 
-/** Binds the system clock and builds the use cases from whichever ports a backend bound. */
+/**
+ * Binds what every backend shares (the browser's local record, the system clock) unless a module
+ * bound its own, and builds the use cases from the ports with the domain's `createUseCases`.
+ */
 export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
   if (!isBound(TOKENS.Clock)) bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
+  if (!isBound(TOKENS.LocalRecord)) {
+    bind(TOKENS.LocalRecord).toDynamicValue(createBrowserLocalRecord).inSingletonScope();
+  }
   bind(TOKENS.UseCases)
     .toResolvedValue(
       (
@@ -24,25 +26,16 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         waitlist: WaitlistRepo,
         collegeSearch: CollegeSearch,
         heroImages: HeroImages,
+        local: LocalRecord,
         clock: Clock,
-        allowLocalUrls: boolean,
-      ): UseCases => ({
-        prepareSignIn: createPrepareSignIn({ auth }),
-        signIn: createSignIn({ auth }),
-        signOut: createSignOut({ auth }),
-        watchAuth: createWatchAuth({ auth }),
-        isOnWaitlist: createIsOnWaitlist({ waitlist }),
-        joinWaitlist: createJoinWaitlist({ waitlist, clock }),
-        searchColleges: createSearchColleges({ collegeSearch }),
-        loadHeroImages: createLoadHeroImages({ heroImages, allowLocalUrls }),
-      }),
+      ): UseCases => createUseCases({ auth, waitlist, collegeSearch, heroImages, local, clock }),
       [
         TOKENS.AuthPort,
         TOKENS.WaitlistRepo,
         TOKENS.CollegeSearch,
         TOKENS.HeroImages,
+        TOKENS.LocalRecord,
         TOKENS.Clock,
-        TOKENS.AllowLocalImageUrls,
       ],
     )
     .inSingletonScope();

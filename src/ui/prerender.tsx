@@ -12,7 +12,6 @@ import { StoreProvider } from './store/store-context';
 export function render(route: Route): { html: string; head: string; siteUrl: string } {
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
-    storage: null,
   });
   const islands: Islands = Object.fromEntries(
     Object.entries(islandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),

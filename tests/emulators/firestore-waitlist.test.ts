@@ -5,6 +5,7 @@ import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.a
 import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
+import { memoryLocalRecord } from '../support/local-record';
 import {
   AUTH_EMULATOR,
   clearAuthEmulator,
@@ -131,6 +132,7 @@ describe('Firestore waitlist behind the use cases: a server that never answers',
     const isOnWaitlist = createIsOnWaitlist({ waitlist: repo, timeoutMs });
     const join = createJoinWaitlist({
       waitlist: repo,
+      local: memoryLocalRecord().record,
       clock: { now: () => new Date() },
       timeoutMs,
     });

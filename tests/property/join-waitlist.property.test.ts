@@ -5,6 +5,7 @@ import { AppError } from '@/domain/errors';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { memoryLocalRecord } from '../support/local-record';
 
 const recordingRepo = () => {
   const entries = new Map<string, WaitlistEntry>();
@@ -44,7 +45,11 @@ describe('joinWaitlist use case', () => {
     await fc.assert(
       fc.asyncProperty(user, async (u) => {
         const { repo, writes } = recordingRepo();
-        const join = createJoinWaitlist({ waitlist: repo, clock: { now: () => new Date() } });
+        const join = createJoinWaitlist({
+          waitlist: repo,
+          local: memoryLocalRecord().record,
+          clock: { now: () => new Date() },
+        });
         await expect(join({ user: u, college: null })).rejects.toEqual(
           new AppError('validation/college-required'),
         );
@@ -57,7 +62,11 @@ describe('joinWaitlist use case', () => {
     await fc.assert(
       fc.asyncProperty(user, college, time, async (u, c, now) => {
         const { repo, writes } = recordingRepo();
-        const join = createJoinWaitlist({ waitlist: repo, clock: { now: () => now } });
+        const join = createJoinWaitlist({
+          waitlist: repo,
+          local: memoryLocalRecord().record,
+          clock: { now: () => now },
+        });
         await join({ user: u, college: c });
         expect(writes).toEqual([[u.uid, { email: u.email, collegeId: c.id, timestamp: now }]]);
         expect(Object.keys(writes[0]![1]).sort()).toEqual(['collegeId', 'email', 'timestamp']);
@@ -69,7 +78,11 @@ describe('joinWaitlist use case', () => {
     await fc.assert(
       fc.asyncProperty(user, college, fc.integer({ min: 2, max: 5 }), async (u, c, clicks) => {
         const { repo, entries, writes } = recordingRepo();
-        const join = createJoinWaitlist({ waitlist: repo, clock: { now: () => new Date(0) } });
+        const join = createJoinWaitlist({
+          waitlist: repo,
+          local: memoryLocalRecord().record,
+          clock: { now: () => new Date(0) },
+        });
         await Promise.all(Array.from({ length: clicks }, () => join({ user: u, college: c })));
         expect(writes).toHaveLength(1);
         await join({ user: u, college: c });
@@ -90,6 +103,7 @@ describe('joinWaitlist use case', () => {
           return entry;
         },
       },
+      local: memoryLocalRecord().record,
       clock: { now: () => new Date(0) },
     });
     const request = {
@@ -106,7 +120,11 @@ describe('joinWaitlist use case', () => {
     await fc.assert(
       fc.asyncProperty(user, college, college, async (u, first, second) => {
         const { repo, entries } = recordingRepo();
-        const join = createJoinWaitlist({ waitlist: repo, clock: { now: () => new Date(0) } });
+        const join = createJoinWaitlist({
+          waitlist: repo,
+          local: memoryLocalRecord().record,
+          clock: { now: () => new Date(0) },
+        });
         await join({ user: u, college: first });
         const again = await join({ user: u, college: second });
         expect(again.entry.collegeId).toBe(first.id);
@@ -123,6 +141,7 @@ describe('joinWaitlist use case', () => {
     const joinWith = (collegeId: string) =>
       createJoinWaitlist({
         waitlist: { exists: async () => true, join: async () => ({ ...stored, collegeId }) },
+        local: memoryLocalRecord().record,
         clock: { now: () => new Date(0) },
       })({ user: { uid: 'u', email: 'a@b.mx', displayName: '' }, college: chosen });
     expect((await joinWith('udg-cucea')).college).toEqual({
@@ -152,6 +171,7 @@ describe('joinWaitlist use case', () => {
             return hang ? new Promise(() => {}) : Promise.resolve(entry);
           },
         },
+        local: memoryLocalRecord().record,
         clock: { now: () => new Date(0) },
       });
       const request = {

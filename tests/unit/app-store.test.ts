@@ -11,13 +11,9 @@ const flush = () => new Promise((r) => setTimeout(r, 5));
 const cucei = DEFAULT_COLLEGES[1]!;
 
 function setup(config = {}, backendStorage = memoryStorage(), pageStorage = memoryStorage()) {
-  const world = memoryWorld(config, backendStorage);
+  const world = memoryWorld(config, backendStorage, pageStorage);
   const log = vi.fn();
-  const store = createAppStore({
-    loadUseCases: async () => world.useCases,
-    storage: pageStorage,
-    log,
-  });
+  const store = createAppStore({ loadUseCases: async () => world.useCases, log });
   const stop = store.getState().start();
   return { ...world, store, log, stop, pageStorage };
 }
@@ -231,7 +227,6 @@ describe('app store on the memory backend (spec section 4)', () => {
     const store = createAppStore({
       loadUseCases: () =>
         Promise.reject(Object.assign(new Error('missing'), { missing: ['VITE_X'] })),
-      storage: null,
       log: () => {},
     });
     store.getState().start();
@@ -251,7 +246,6 @@ describe('app store on the memory backend (spec section 4)', () => {
     try {
       const store = createAppStore({
         loadUseCases: () => Promise.reject(new Error('backend down')),
-        storage: null,
         log: () => {},
       });
       store.getState().prepareSignIn();
@@ -264,12 +258,12 @@ describe('app store on the memory backend (spec section 4)', () => {
 
   it('syncs a join made in another tab', async () => {
     const pageStorage = memoryStorage();
-    const { store } = setup({}, memoryStorage(), pageStorage);
+    const { store, local } = setup({}, memoryStorage(), pageStorage);
     await store.getState().signIn();
     await flush();
     pageStorage.setItem('waitlistEmail', '"ana.garcia@alumnos.udg.mx"');
     pageStorage.setItem('waitlistDocId', '"demo-ana"');
-    store.getState().syncPersisted('waitlistDocId');
+    local.changedElsewhere('waitlistDocId');
     expect(store.getState()).toMatchObject({ joined: true, submitStatus: 'already' });
   });
 
@@ -281,7 +275,6 @@ describe('app store on the memory backend (spec section 4)', () => {
         if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
         return world.useCases;
       },
-      storage: null,
       log: () => {},
     });
     store.getState().start();
@@ -302,7 +295,6 @@ describe('app store on the memory backend (spec section 4)', () => {
         if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
         return world.useCases;
       },
-      storage: null,
       log: () => {},
     });
     expect(await store.getState().signIn()).toMatchObject({
@@ -324,7 +316,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     expect((await first.store.getState().join()).ok).toBe(true);
     expect((await second.store.getState().join()).ok).toBe(true);
     expect(second.store.getState().selectedCollege).toEqual(DEFAULT_COLLEGES[0]);
-    expect(second.store.getState().persisted.waitlistData?.collegeId).toBe('udg-cucea');
+    expect(JSON.parse(second.pageStorage.getItem('waitlistData')!).collegeId).toBe('udg-cucea');
     expect(first.backend.controls.entries()['demo-ana']?.collegeId).toBe('udg-cucea');
   });
 

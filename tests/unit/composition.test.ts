@@ -15,14 +15,19 @@ describe('composition root', () => {
     window.__memoryBackendConfig = { latencyMs: 0 };
     const useCases = buildUseCases(createMemoryModule());
     expect(Object.keys(useCases).sort()).toEqual([
+      'checkWaitlistStatus',
+      'chooseCollege',
       'isOnWaitlist',
       'joinWaitlist',
       'loadHeroImages',
+      'localWaitlistStatus',
       'prepareSignIn',
+      'savedCollege',
       'searchColleges',
       'signIn',
       'signOut',
       'watchAuth',
+      'watchLocalRecord',
     ]);
     expect((await useCases.searchColleges('cucea')).colleges[0]?.id).toBe('udg-cucea');
     expect(typeof window.__memoryBackend?.failNext).toBe('function');
@@ -61,7 +66,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(8);
+    expect(Object.keys(useCases)).toHaveLength(13);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {

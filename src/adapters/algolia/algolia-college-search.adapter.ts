@@ -60,7 +60,7 @@ export function toSearchError(error: unknown): AppError {
  */
 export function createAlgoliaCollegeSearch(options: AlgoliaSearchOptions): CollegeSearch {
   const indexName = options.indexName ?? DEFAULT_INDEX;
-  const client = onceUntilFailure(() =>
+  const client = onceUntilFailure<LiteClient>(() =>
     import('algoliasearch/lite').then(({ liteClient }) =>
       liteClient(options.appId, options.apiKey, {
         ...(options.hosts

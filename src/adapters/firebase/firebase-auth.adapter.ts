@@ -120,7 +120,7 @@ interface Loaded {
  */
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
   // A failed load is not remembered: the next sign-in loads the SDK again.
-  const load = onceUntilFailure(() =>
+  const load = onceUntilFailure<Loaded>(() =>
     import('firebase/auth').then((sdk) => {
       const auth = createAuth(sdk, options.app);
       // Node (the emulator tests) has no popup resolver, and signs in by credential.

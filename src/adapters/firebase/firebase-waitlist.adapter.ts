@@ -21,7 +21,7 @@ export interface FirestoreWaitlistOptions {
  * the full SDK). The SDK loads on the first call, after sign-in.
  */
 export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): WaitlistRepo {
-  const load = onceUntilFailure(() =>
+  const load = onceUntilFailure<{ sdk: typeof FirestoreSdk; db: Firestore }>(() =>
     import('firebase/firestore/lite').then((sdk) => {
       const db = sdk.getFirestore(options.app);
       const { emulator } = options;

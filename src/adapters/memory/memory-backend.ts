@@ -7,7 +7,9 @@ import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
-import { createStateStore, type KeyValueStorage, type StoredEntry } from './memory-state';
+import type { KeyValueStorage } from '@/ports/key-value-storage.port';
+import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
+import { createStateStore } from './memory-state';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
 
 export interface MemoryBackendOptions {
@@ -27,7 +29,7 @@ export interface MemoryBackendControls {
   hangNext(op: MemoryOperation): void;
   setLatency(ms: number): void;
   /** The waitlist entries, keyed by uid. */
-  entries(): Record<string, StoredEntry>;
+  entries(): Record<string, StoredWaitlistEntry>;
   /** How many times `op` was called since start or the last reset. */
   calls(op: MemoryOperation): number;
 }

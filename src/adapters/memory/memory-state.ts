@@ -1,26 +1,14 @@
+import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import type { User } from '@/domain/user';
-
-/** The minimal Storage surface the memory backend needs (window.localStorage in the browser). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 
 /** One namespaced key holds the whole backend, so a reload or a second tab sees the same data. */
 export const MEMORY_STATE_KEY = 'de-estudiantes:memory-backend:v1';
 
-export interface StoredEntry {
-  readonly email: string;
-  readonly collegeId: string;
-  /** ISO 8601 */
-  readonly timestamp: string;
-}
-
 export interface MemoryState {
   readonly accounts: readonly User[];
   readonly sessionUid: string | null;
-  readonly entries: Readonly<Record<string, StoredEntry>>;
+  readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
 }
 
 /** Demo student accounts offered by the in-page account chooser. */
@@ -46,8 +34,8 @@ function parseUser(value: unknown): User | null {
     : null;
 }
 
-function parseEntry(value: unknown): StoredEntry | null {
-  const v = value as Partial<Record<keyof StoredEntry, unknown>> | null;
+function parseEntry(value: unknown): StoredWaitlistEntry | null {
+  const v = value as Partial<Record<keyof StoredWaitlistEntry, unknown>> | null;
   return v && isString(v.email) && isString(v.collegeId) && isString(v.timestamp)
     ? { email: v.email, collegeId: v.collegeId, timestamp: v.timestamp }
     : null;
@@ -67,7 +55,7 @@ export function parseMemoryState(raw: string | null): MemoryState {
   const accounts = Array.isArray(d.accounts)
     ? d.accounts.map(parseUser).filter((u): u is User => u !== null)
     : [];
-  const entries: Record<string, StoredEntry> = {};
+  const entries: Record<string, StoredWaitlistEntry> = {};
   if (typeof d.entries === 'object' && d.entries !== null) {
     for (const [uid, value] of Object.entries(d.entries)) {
       const entry = parseEntry(value);

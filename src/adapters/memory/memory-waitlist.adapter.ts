@@ -1,5 +1,6 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { AppError } from '@/domain/errors';
+import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
 import type { StateStore } from './memory-state';
 
@@ -27,17 +28,10 @@ export function createMemoryWaitlist({
           ? state
           : {
               ...state,
-              entries: {
-                ...state.entries,
-                [uid]: {
-                  email: entry.email,
-                  collegeId: entry.collegeId,
-                  timestamp: entry.timestamp.toISOString(),
-                },
-              },
+              entries: { ...state.entries, [uid]: toStoredEntry(entry) },
             },
       ).entries[uid]!;
-      return { ...stored, timestamp: new Date(stored.timestamp) };
+      return fromStoredEntry(stored);
     },
   };
 }

@@ -1,16 +1,14 @@
 import type { Clock } from '@/ports/clock.port';
+import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import type { College } from '@/domain/college';
 import { withDeadline } from '@/domain/deadline';
-import { AppError, toAppError } from '@/domain/errors';
-import type { User } from '@/domain/user';
-import type { WaitlistEntry } from '@/domain/waitlist-entry';
+import { toAppError } from '@/domain/errors';
+import { type JoinRequest, joinRequestError } from '@/domain/join-request';
+import { toStoredEntry, type WaitlistEntry } from '@/domain/waitlist-entry';
 
-export interface JoinRequest {
-  readonly user: User;
-  readonly college: College | null;
-}
+export type { JoinRequest };
 
 /** What the waitlist holds after a join: the stored entry and its college. */
 export interface JoinResult {
@@ -30,17 +28,20 @@ function storedCollege(chosen: College, id: string): College {
 
 /**
  * Writes `{ email, collegeId, timestamp }` under the user's uid. Without a college it fails with
- * `validation/college-required` and writes nothing. The first entry stands: joining again (from
+ * `validation/college-required` and writes nothing. On success, this browser keeps the entry
+ * (spec section 3: waitlistEmail, waitlistDocId, waitlistData, selectedCollege). The first entry stands: joining again (from
  * another tab or device) leaves it as it is and answers with it. Concurrent calls for one uid
  * share one write, so a double click writes once; a write with no answer within the request
  * timeout fails with `deadline-exceeded` and the next call starts afresh.
  */
 export function createJoinWaitlist({
   waitlist,
+  local,
   clock,
   timeoutMs,
 }: {
   waitlist: WaitlistRepo;
+  local: LocalRecord;
   clock: Clock;
   timeoutMs?: number;
 }) {
@@ -48,7 +49,8 @@ export function createJoinWaitlist({
 
   return (request: JoinRequest): Promise<JoinResult> => {
     const { user, college } = request;
-    if (!college) return Promise.reject(new AppError('validation/college-required'));
+    const invalid = joinRequestError(request);
+    if (invalid || !college) return Promise.reject(invalid);
     const pending = inFlight.get(user.uid);
     if (pending) return pending;
     const entry: WaitlistEntry = {
@@ -57,7 +59,16 @@ export function createJoinWaitlist({
       timestamp: clock.now(),
     };
     const write = withDeadline(waitlist.join(user.uid, entry), timeoutMs)
-      .then((stored) => ({ entry: stored, college: storedCollege(college, stored.collegeId) }))
+      .then((stored) => {
+        const result = { entry: stored, college: storedCollege(college, stored.collegeId) };
+        local.save({
+          waitlistEmail: stored.email,
+          waitlistDocId: user.uid,
+          waitlistData: toStoredEntry(stored),
+          selectedCollege: result.college,
+        });
+        return result;
+      })
       .catch((error: unknown) => {
         throw toAppError(error, 'unknown');
       })

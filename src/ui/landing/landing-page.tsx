@@ -13,7 +13,6 @@ import { Offerings } from './offerings';
 import { ScrollToTop } from './scroll-to-top';
 import { Testimonials } from './testimonials';
 import { WaitlistSection } from './waitlist-section';
-import { usePersistedSync } from './use-persisted-sync';
 
 // Lost to the network, the toaster must not take the page with it: the page stays, without toasts.
 const Toaster = lazy<ComponentType>(() =>
@@ -41,7 +40,6 @@ export function LandingPage() {
   const store = useAppStoreApi();
   const hydrated = useHydrated();
   useEffect(() => store.getState().start(), [store]);
-  usePersistedSync();
   useScrollToHash();
   return (
     <>

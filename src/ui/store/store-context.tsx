@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { AppActions, AppState, AppStore } from './app-store';
+import type { AppState, AppStore } from './app-store';
 
 const StoreContext = createContext<AppStore | null>(null);
 
@@ -9,7 +9,7 @@ export function StoreProvider({ store, children }: { store: AppStore; children: 
 }
 
 /** Reads the app store through a narrow selector (return primitives or use useShallow). */
-export function useAppStore<T>(selector: (state: AppState & AppActions) => T): T {
+export function useAppStore<T>(selector: (state: AppState) => T): T {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useAppStore must be used inside <StoreProvider>');
   return useStore(store, selector);

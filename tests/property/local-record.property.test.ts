@@ -1,12 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createLocalRecord } from '@/adapters/browser/local-record.adapter';
+import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import {
-  PERSISTED_DEFAULTS,
-  PERSISTED_KEYS,
-  parsePersisted,
-  readPersisted,
-  writePersisted,
-} from '@/ui/persistence/persisted-values';
+  LOCAL_DEFAULTS as PERSISTED_DEFAULTS,
+  LOCAL_KEYS as PERSISTED_KEYS,
+  type LocalValues,
+  parseLocalValue as parsePersisted,
+} from '@/domain/local-record';
+
+// The local record (spec section 3's persisted values) over a string storage, as the browser
+// adapter reads and writes it.
+const readPersisted = (storage: KeyValueStorage) => createLocalRecord({ storage }).read();
+const writePersisted = (storage: KeyValueStorage, values: Partial<LocalValues>) =>
+  createLocalRecord({ storage }).save(values);
 
 const memoryStorage = (seed: Record<string, string> = {}) => {
   const data = new Map(Object.entries(seed));
@@ -24,7 +31,7 @@ const anyStored = fc.oneof(
   fc.string({ minLength: 5000, maxLength: 6000 }),
 );
 
-describe('persisted values', () => {
+describe('the local record (persisted values)', () => {
   it('any string in localStorage gives a valid state', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...PERSISTED_KEYS), anyStored), (seed) => {

@@ -1,0 +1,13 @@
+import type { College } from '@/domain/college';
+import { AppError } from '@/domain/errors';
+import type { User } from '@/domain/user';
+
+/** A student's request to join the waitlist with the college they chose (if any). */
+export interface JoinRequest {
+  readonly user: User;
+  readonly college: College | null;
+}
+
+/** Spec section 5: a university must be chosen before joining; null when the request is valid. */
+export const joinRequestError = (request: JoinRequest): AppError | null =>
+  request.college ? null : new AppError('validation/college-required');

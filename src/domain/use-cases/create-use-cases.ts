@@ -1,0 +1,58 @@
+import type { AuthPort } from '@/ports/auth.port';
+import type { Clock } from '@/ports/clock.port';
+import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroImages } from '@/ports/hero-images.port';
+import type { LocalRecord } from '@/ports/local-record.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { createIsOnWaitlist } from './is-on-waitlist.use-case';
+import { createJoinWaitlist } from './join-waitlist.use-case';
+import { createLoadHeroImages } from './load-hero-images.use-case';
+import {
+  createChooseCollege,
+  createSavedCollege,
+  createWatchLocalRecord,
+} from './local-record.use-case';
+import { createSearchColleges } from './search-colleges.use-case';
+import { createPrepareSignIn, createSignIn } from './sign-in.use-case';
+import { createSignOut } from './sign-out.use-case';
+import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
+import { createWatchAuth } from './watch-auth.use-case';
+
+/** Every port the application needs: a backend binds the first four, the browser the last two. */
+export interface Ports {
+  readonly auth: AuthPort;
+  readonly waitlist: WaitlistRepo;
+  readonly collegeSearch: CollegeSearch;
+  readonly heroImages: HeroImages;
+  readonly local: LocalRecord;
+  readonly clock: Clock;
+}
+
+export interface UseCaseOptions {
+  /** Every backend call's time limit (default: the spec's 15 s request timeout). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Builds every use case from the ports: the one wiring of the application, used by the
+ * composition root and by the tests alike. A new use case is one file and one line here.
+ */
+export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
+  const { auth, waitlist, collegeSearch, heroImages, local, clock } = ports;
+  const limit = timeoutMs === undefined ? {} : { timeoutMs };
+  return {
+    prepareSignIn: createPrepareSignIn({ auth }),
+    signIn: createSignIn({ auth }),
+    signOut: createSignOut({ auth, ...limit }),
+    watchAuth: createWatchAuth({ auth }),
+    isOnWaitlist: createIsOnWaitlist({ waitlist, ...limit }),
+    checkWaitlistStatus: createCheckWaitlistStatus({ waitlist, local, ...limit }),
+    localWaitlistStatus: createLocalWaitlistStatus({ local }),
+    joinWaitlist: createJoinWaitlist({ waitlist, local, clock, ...limit }),
+    chooseCollege: createChooseCollege({ local }),
+    savedCollege: createSavedCollege({ local }),
+    watchLocalRecord: createWatchLocalRecord({ local }),
+    searchColleges: createSearchColleges({ collegeSearch, ...limit }),
+    loadHeroImages: createLoadHeroImages({ heroImages, ...limit }),
+  };
+}

@@ -1,0 +1,22 @@
+import { type ErrorCode, isAppError } from '@/domain/errors';
+import type { UseCases } from '@/domain/use-cases/use-cases';
+
+/** What an action tells the component that called it (which shows the toast). */
+export type Outcome<T = undefined> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: ErrorCode; readonly error: unknown };
+
+/** An action refused because the same action is still under way (a double click). */
+export const IGNORED = { ok: false, code: 'ignored' } as const;
+export type Ignored = typeof IGNORED;
+
+export const ok = <T = undefined>(value: T): Outcome<T> => ({ ok: true, value });
+
+export const fail = (error: unknown, fallback: ErrorCode = 'unknown') =>
+  ({ ok: false, code: isAppError(error) ? error.code : fallback, error }) as const;
+
+/** What every slice is built with: the lazily loaded use cases and the console. */
+export interface SliceDeps {
+  readonly services: () => Promise<UseCases>;
+  readonly log: (message: string, error?: unknown) => void;
+}

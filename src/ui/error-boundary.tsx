@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { cn } from '@/ui/components/cn';
+import { buttonVariants } from '@/ui/components/button';
 
 /** An unexpected render error shows a Spanish screen with a way back, never a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -21,10 +23,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
           <p className="mt-2 text-slate-600">
             Ocurrió un error inesperado. Recarga la página o vuelve al inicio.
           </p>
-          <a
-            href="/"
-            className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
-          >
+          <a href="/" className={cn(buttonVariants(), 'mt-6')}>
             Volver al inicio
           </a>
         </div>

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { cn } from '@/ui/components/cn';
+import { buttonVariants } from '@/ui/components/button';
 
 /** Spec section 2: '404', 'Ups! Página no encontrada' and a link home; the path is logged. */
 export function NotFoundPage() {
@@ -13,10 +15,7 @@ export function NotFoundPage() {
       <div>
         <h1 className="text-7xl font-extrabold tracking-tight text-indigo-700">404</h1>
         <p className="mt-4 text-xl text-slate-700">Ups! Página no encontrada</p>
-        <a
-          href="/"
-          className="mt-8 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white shadow-sm hover:bg-indigo-700"
-        >
+        <a href="/" className={cn(buttonVariants(), 'mt-8')}>
           Volver al inicio
         </a>
       </div>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { Button } from './button';
 
 interface Props {
   readonly children: ReactNode;
@@ -32,13 +33,9 @@ export class RetryBoundary extends Component<Props, { failed: boolean }> {
       <div role="alert" className="py-6 text-center">
         <p className="font-semibold text-slate-900">No pudimos cargar el formulario.</p>
         <p className="mt-1 text-sm text-slate-600">Revisa tu conexión e inténtalo de nuevo.</p>
-        <button
-          type="button"
-          onClick={this.retry}
-          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
-        >
+        <Button onClick={this.retry} className="mt-4">
           Reintentar
-        </button>
+        </Button>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { buttonStyles } from '@/ui/components/button-styles';
+import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
 import { useScrollPast } from '@/ui/hooks/use-scroll-past';
 import { Logo } from './logo';
@@ -59,7 +59,13 @@ export function Header() {
           <ul className="flex items-center gap-0.5 lg:gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className={cn(buttonStyles.ghost, 'text-sm max-lg:px-3')}>
+                <a
+                  href={link.href}
+                  className={cn(
+                    buttonVariants({ variant: 'ghost', size: 'sm' }),
+                    'text-sm max-lg:px-3',
+                  )}
+                >
                   {link.label}
                 </a>
               </li>
@@ -68,7 +74,7 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden md:block">
-            <a href="#waitlist" className={cn(buttonStyles.primary, 'text-sm')}>
+            <a href="#waitlist" className={cn(buttonVariants(), 'text-sm')}>
               Unirse a la Lista
             </a>
           </div>
@@ -105,7 +111,7 @@ export function Header() {
             </li>
           ))}
         </ul>
-        <a href="#waitlist" onClick={close} className={cn(buttonStyles.primary, 'w-full')}>
+        <a href="#waitlist" onClick={close} className={cn(buttonVariants(), 'w-full')}>
           Unirse a la Lista
         </a>
       </nav>

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { buttonStyles } from '@/ui/components/button-styles';
+import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
 import { useCountUp } from '@/ui/hooks/use-count-up';
 import { AvatarStrip } from './avatar-strip';
@@ -53,11 +53,14 @@ export function Hero() {
             tu campus.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <a href="#waitlist" className={cn(buttonStyles.primary, 'text-base')}>
+            <a href="#waitlist" className={cn(buttonVariants(), 'text-base')}>
               Únete a la Lista de Espera
               <ArrowRight className="size-5" aria-hidden="true" />
             </a>
-            <a href="#how-it-works" className={cn(buttonStyles.secondary, 'text-base')}>
+            <a
+              href="#how-it-works"
+              className={cn(buttonVariants({ variant: 'secondary' }), 'text-base')}
+            >
               ¿Cómo funciona?
             </a>
           </div>

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { RevealSection } from '@/ui/components/reveal';
 import { SectionHeading } from './section-heading';
 import { StaticIsland } from '@/ui/components/static-island';
-import { buttonStyles } from '@/ui/components/button-styles';
+import { buttonVariants } from '@/ui/components/button';
 
 export function HowItWorks() {
   return (
@@ -20,7 +20,7 @@ export function HowItWorks() {
         />
         <StaticIsland id="steps" />
         <div className="mt-12 text-center">
-          <a href="#waitlist" className={buttonStyles.primary}>
+          <a href="#waitlist" className={buttonVariants()}>
             Quiero unirme
             <ArrowRight className="size-5" aria-hidden="true" />
           </a>

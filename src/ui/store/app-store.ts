@@ -2,8 +2,10 @@ import { createStore } from 'zustand/vanilla';
 import { onceUntilFailure } from '@/domain/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
+import { type CollegeChoiceSlice, createCollegeChoiceSlice } from './college-choice.slice';
 import { createHeroSlice, type HeroSlice } from './hero.slice';
 import { createSessionSlice, type SessionSlice } from './session.slice';
+import { createStartupSlice, type StartupSlice } from './startup.slice';
 import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
 
 export type { Ignored, Outcome } from './outcome';
@@ -12,7 +14,12 @@ export type { SubmitStatus } from './waitlist.slice';
 export type { HeroStatus } from './hero.slice';
 
 /** The page's state: one slice per concern (zustand's slices pattern). */
-export type AppState = SessionSlice & WaitlistSlice & CollegeSearchSlice & HeroSlice;
+export type AppState = StartupSlice &
+  SessionSlice &
+  WaitlistSlice &
+  CollegeChoiceSlice &
+  CollegeSearchSlice &
+  HeroSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
@@ -29,8 +36,10 @@ export interface AppStoreDeps {
 export function createAppStore({ loadUseCases, log = console.error }: AppStoreDeps) {
   const deps = { services: onceUntilFailure(loadUseCases), log };
   return createStore<AppState>()((...a) => ({
+    ...createStartupSlice(deps)(...a),
     ...createSessionSlice(deps)(...a),
     ...createWaitlistSlice(deps)(...a),
+    ...createCollegeChoiceSlice(deps)(...a),
     ...createCollegeSearchSlice(deps)(...a),
     ...createHeroSlice(deps)(...a),
   }));

@@ -6,6 +6,7 @@ import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { CollegeCombobox } from './college-combobox';
 import { SubmitButton } from './submit-button';
+import { Button } from '@/ui/components/button';
 
 /** Step 2 (signed in): read-only e-mail, university selector, submit, consent and sign-out. */
 export default function JoinForm({
@@ -92,16 +93,17 @@ export default function JoinForm({
           Al unirte aceptas recibir actualizaciones sobre el lanzamiento. Respetamos tu privacidad:
           nada de spam.
         </p>
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={async () => {
             if ((await signOut()).ok) onSignedOut?.();
           }}
-          className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          className="text-sm"
         >
           <LogOut className="size-4" aria-hidden="true" />
           Cerrar sesión
-        </button>
+        </Button>
       </div>
     </form>
   );

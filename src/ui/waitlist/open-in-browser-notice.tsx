@@ -1,6 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { inAppBrowserName } from './in-app-browser';
+import { Button } from '@/ui/components/button';
 
 const noSubscription = () => () => {};
 
@@ -37,18 +38,14 @@ export function OpenInBrowserNotice() {
         Google no permite iniciar sesión dentro de {app}. Abre el menú (⋯) y elige «Abrir en el
         navegador», o copia el enlace y pégalo en Chrome o Safari.
       </p>
-      <button
-        type="button"
-        onClick={copy}
-        className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
-      >
+      <Button onClick={copy} variant="notice" className="mt-3">
         {copied === 'yes' ? (
           <Check className="size-4" aria-hidden="true" />
         ) : (
           <Copy className="size-4" aria-hidden="true" />
         )}
         Copiar enlace
-      </button>
+      </Button>
       <p role="status" className="mt-2 min-h-5">
         {copied === 'yes' && 'Enlace copiado. Pégalo en tu navegador.'}
         {copied === 'no' && `No se pudo copiar. El enlace es: ${location.href}`}

@@ -9,6 +9,7 @@ import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { useInView } from '@/ui/hooks/use-in-view';
 import { GoogleIcon } from './google-icon';
 import { OpenInBrowserNotice } from './open-in-browser-notice';
+import { Button } from '@/ui/components/button';
 
 /** Step 1 (signed out): sign in through the provider's popup, with a short privacy notice. */
 export function SignInStep({
@@ -50,14 +51,15 @@ export function SignInStep({
         Inicia sesión para reservar tu lugar
       </h3>
       <OpenInBrowserNotice />
-      <button
-        type="button"
+      <Button
+        variant="outline"
+        size="lg"
         onClick={onClick}
         onPointerEnter={prepareSignIn}
         onFocus={prepareSignIn}
         disabled={signingIn}
         aria-busy={signingIn}
-        className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 shadow-sm transition-colors hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"
+        className="mt-5 w-full disabled:opacity-70"
       >
         {signingIn ? (
           <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
@@ -65,7 +67,7 @@ export function SignInStep({
           <GoogleIcon />
         )}
         Continuar con Google
-      </button>
+      </Button>
       <p className="mt-4 text-sm text-slate-600" data-testid="privacy-notice">
         Solo guardamos tu correo y tu campus, y únicamente para avisarte cuando el marketplace abra
         en tu universidad.

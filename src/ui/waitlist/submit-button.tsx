@@ -1,6 +1,7 @@
 import { Check, Loader2 } from 'lucide-react';
 import { cn } from '@/ui/components/cn';
 import type { SubmitStatus } from '@/ui/store/app-store';
+import { buttonVariants } from '@/ui/components/button';
 
 /** The submit button's label, look and state for each row of spec section 4. */
 export const SUBMIT_LOOK: Record<SubmitStatus, { label: string; className: string }> = {
@@ -22,7 +23,8 @@ export function SubmitButton({ status }: { status: SubmitStatus }) {
       aria-busy={status === 'processing'}
       data-status={status}
       className={cn(
-        'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full px-6 font-semibold shadow-sm transition-colors disabled:cursor-not-allowed',
+        buttonVariants({ variant: null, size: 'lg' }),
+        'w-full font-semibold shadow-sm',
         className,
       )}
     >

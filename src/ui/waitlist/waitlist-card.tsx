@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { useAppStore } from '@/ui/store/store-context';
 import { SignInStep } from './sign-in-step';
+import { Button } from '@/ui/components/button';
 
 /** Step 2 loads with the selector's libraries only once a student has signed in. */
 const lazyJoinForm = () => lazy(() => import('./join-form'));
@@ -18,13 +19,9 @@ function BackendUnavailable({ missing }: { missing: readonly string[] }) {
       </p>
       {missing.length === 0 && (
         // The backend's code was lost to the network (not missing configuration): try again.
-        <button
-          type="button"
-          onClick={retryStart}
-          className="mt-3 inline-flex min-h-11 items-center rounded-full bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
-        >
+        <Button onClick={retryStart} className="mt-3">
           Reintentar
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -40,24 +41,9 @@ const RULES: Rule[] = [
     forbidPackages: /^(react|react-dom|inversify|zustand|sonner)(\/|$)/,
   },
   {
-    name: 'memory adapters stand alone',
-    from: /^src\/adapters\/memory\//,
-    forbidLocal: /^src\/adapters\/(?!memory\/)/,
-  },
-  {
-    name: 'firebase adapters stand alone',
-    from: /^src\/adapters\/firebase\//,
-    forbidLocal: /^src\/adapters\/(supabase|memory)\//,
-  },
-  {
-    name: 'algolia adapters stand alone',
-    from: /^src\/adapters\/algolia\//,
-    forbidLocal: /^src\/adapters\/(supabase|firebase|memory)\//,
-  },
-  {
-    name: 'supabase adapters stand alone',
-    from: /^src\/adapters\/supabase\//,
-    forbidLocal: /^src\/adapters\/(?!supabase\/)/,
+    name: 'the store keeps nothing itself: no storage, no adapter, no SDK',
+    from: /^src\/ui\/store\//,
+    forbidLocal: /^src\/(adapters|composition)\/|^src\/ports\/key-value-storage/,
   },
   {
     // No SDK type leaks past an adapter: composition wires adapters through their own types.
@@ -82,6 +68,40 @@ describe('architecture', () => {
 
   it('has no import pointing outward', () => {
     expect(violations(graph, RULES)).toEqual([]);
+  });
+
+  it('has no adapter importing another adapter', () => {
+    const adapterOf = (file: string) => /^src\/adapters\/([^/]+)\//.exec(file)?.[1];
+    const crossings = [...graph].flatMap(([file, { local }]) =>
+      local
+        .filter((target) => adapterOf(file) && adapterOf(target))
+        .filter((target) => adapterOf(target) !== adapterOf(file))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(graph.has('src/adapters/browser/local-record.adapter.ts')).toBe(true);
+    expect(crossings).toEqual([]);
+  });
+
+  it('the store touches no storage: it reaches what the browser keeps through use cases', () => {
+    const storeFiles = [...graph.keys()].filter((f) => f.startsWith('src/ui/store/'));
+    expect(storeFiles.length).toBeGreaterThan(4);
+    const touching = storeFiles.filter((f) =>
+      /\b(localStorage|sessionStorage|indexedDB|document\.cookie)\b/.test(
+        fs.readFileSync(path.resolve(__dirname, '../..', f), 'utf8'),
+      ),
+    );
+    expect(touching).toEqual([]);
+  });
+
+  it('keeps the store small: no store file over about 80 lines', () => {
+    const long = [...graph.keys()]
+      .filter((f) => f.startsWith('src/ui/store/'))
+      .map((f) => [
+        f,
+        fs.readFileSync(path.resolve(__dirname, '../..', f), 'utf8').split('\n').length,
+      ])
+      .filter(([, lines]) => (lines as number) > 85);
+    expect(long).toEqual([]);
   });
 
   it('has no unresolved local import', () => {

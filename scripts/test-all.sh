@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
+# The closing step (test-summary.mjs) fails the run if the suite changes what git sees.
+node scripts/worktree-state.mjs > test-results/worktree-before.json
 
 # --no-provision (npm run check): the same checks, without installing a browser.
 [ "${1:-}" = --no-provision ] || bash scripts/ensure-browser.sh

@@ -18,7 +18,7 @@ export function requireEnv(
   env: Readonly<Record<string, unknown>>,
   names: readonly string[],
 ): Record<string, string> {
-  const missing = names.filter((n) => typeof env[n] !== 'string' || !(env[n] as string).trim());
+  const missing = names.filter((n) => typeof env[n] !== 'string' || !env[n].trim());
   if (missing.length) throw new ConfigError(backend, missing);
   return Object.fromEntries(names.map((n) => [n, (env[n] as string).trim()]));
 }

@@ -59,7 +59,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
         controls.resetCounters();
       },
       failNext: controls.failNext,
-      setLatency: controls.setLatency,
+      setLatency: (ms: number) => controls.setLatency(ms),
       entries: () => ({ ...store.read().entries }),
       calls: controls.calls,
     },

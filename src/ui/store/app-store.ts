@@ -46,19 +46,19 @@ export interface AppState {
 
 export interface AppActions {
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
-  start(): () => void;
+  start: () => () => void;
   /** Loads what the sign-in popup needs before the click (the sign-in step is near). */
-  prepareSignIn(): void;
-  signIn(): Promise<Outcome<User> | Ignored>;
-  signOut(): Promise<Outcome>;
-  selectCollege(college: College | null): void;
+  prepareSignIn: () => void;
+  signIn: () => Promise<Outcome<User> | Ignored>;
+  signOut: () => Promise<Outcome>;
+  selectCollege: (college: College | null) => void;
   /** Spec call 3; `withInitialList` gives the defaults for a blank query. */
-  searchColleges(query: string, withInitialList?: boolean): Promise<Outcome>;
-  clearColleges(): void;
-  join(): Promise<Outcome | Ignored>;
-  loadHeroImages(): Promise<void>;
+  searchColleges: (query: string, withInitialList?: boolean) => Promise<Outcome>;
+  clearColleges: () => void;
+  join: () => Promise<Outcome | Ignored>;
+  loadHeroImages: () => Promise<void>;
   /** Applies a persisted value changed by another tab. */
-  syncPersisted(key: PersistedKey): void;
+  syncPersisted: (key: PersistedKey) => void;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -43,7 +43,7 @@ export default function JoinForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="join-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="join-title">
       <p className="text-sm font-semibold text-indigo-700">Paso 2 de 2</p>
       <h3
         id="join-title"
@@ -94,9 +94,11 @@ export default function JoinForm({
         </p>
         <button
           type="button"
-          onClick={async () => {
-            if ((await signOut()).ok) onSignedOut?.();
-          }}
+          onClick={() =>
+            void signOut().then((outcome) => {
+              if (outcome.ok) onSignedOut?.();
+            })
+          }
           className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <LogOut className="size-4" aria-hidden="true" />

@@ -39,7 +39,7 @@ export function OpenInBrowserNotice() {
       </p>
       <button
         type="button"
-        onClick={copy}
+        onClick={() => void copy()}
         className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
       >
         {copied === 'yes' ? (

@@ -52,7 +52,7 @@ export function SignInStep({
       <OpenInBrowserNotice />
       <button
         type="button"
-        onClick={onClick}
+        onClick={() => void onClick()}
         onPointerEnter={prepareSignIn}
         onFocus={prepareSignIn}
         disabled={signingIn}

@@ -1,4 +1,7 @@
 import type { Plugin } from 'vite';
+import { envFileOf } from '../src/composition/config-error.ts';
+
+export { envFileOf };
 
 /**
  * A production build (`vite build`) of a real backend refuses to start half-configured, and every
@@ -16,10 +19,6 @@ export const PAGES = ['/'] as const;
  * (WhatsApp, Facebook) show no image. Add the privacy notice's settings here once they exist.
  */
 export const PRODUCTION_SITE_ENV = ['VITE_SITE_URL'] as const;
-
-/** The file `vite build` reads a developer's settings from (`vite` reads `.env.local`). */
-export const envFileOf = (mode: string) =>
-  mode === 'development' ? '.env.local' : `.env.${mode}.local`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 

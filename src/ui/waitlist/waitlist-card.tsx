@@ -6,15 +6,16 @@ import { SignInStep } from './sign-in-step';
 /** Step 2 loads with the selector's libraries only once a student has signed in. */
 const lazyJoinForm = () => lazy(() => import('./join-form'));
 
-function BackendUnavailable({ missing }: { missing: readonly string[] }) {
+/**
+ * The backend could not start (e.g. its configuration is missing). Students get a Spanish
+ * sentence; the variable names and the file to set them in are for developers, in the console
+ * (the store logs the ConfigError).
+ */
+function BackendUnavailable() {
   return (
     <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
       <p className="font-semibold">El registro no está disponible en este momento.</p>
-      <p className="mt-1 text-sm">
-        {missing.length
-          ? `Falta configurar el servicio: ${missing.join(', ')}.`
-          : 'Por favor intenta nuevamente más tarde.'}
-      </p>
+      <p className="mt-1 text-sm">Por favor intenta nuevamente más tarde.</p>
     </div>
   );
 }
@@ -35,7 +36,7 @@ export function WaitlistCard() {
       data-testid="waitlist-card"
     >
       {backendError ? (
-        <BackendUnavailable missing={backendError.missing} />
+        <BackendUnavailable />
       ) : signedIn ? (
         <RetryBoundary onRetry={() => setJoinForm(lazyJoinForm)}>
           <Suspense fallback={<p className="py-10 text-center text-slate-600">Cargando…</p>}>

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { useAppStore } from '@/ui/store/store-context';
@@ -20,9 +21,30 @@ function BackendUnavailable() {
   );
 }
 
+/**
+ * Before the first auth answer it is not known which step to show: a returning signed-in student
+ * would see step 1 flash before step 2. Until then the card holds a quiet placeholder: the sign-in
+ * step itself, invisible and inert, so the card has its height at every width (no layout shift
+ * when step 1 appears), with a small spinner over it.
+ */
+function AuthPending() {
+  return (
+    <div className="relative" data-testid="auth-pending" aria-busy="true">
+      <div className="invisible" aria-hidden="true" inert>
+        <SignInStep />
+      </div>
+      <div role="status" className="absolute inset-0 flex items-center justify-center">
+        <Loader2 className="size-6 text-slate-400 motion-safe:animate-spin" aria-hidden="true" />
+        <span className="sr-only">Cargando…</span>
+      </div>
+    </div>
+  );
+}
+
 /** The waitlist's two steps: signed out, sign in; signed in, the join form. */
 export function WaitlistCard() {
   const signedIn = useAppStore((s) => s.user !== null);
+  const authReady = useAppStore((s) => s.authReady);
   const backendError = useAppStore((s) => s.backendError);
   // A failed chunk stays failed inside React.lazy: a retry needs a new lazy component.
   const [JoinForm, setJoinForm] = useState(lazyJoinForm);
@@ -37,6 +59,8 @@ export function WaitlistCard() {
     >
       {backendError ? (
         <BackendUnavailable />
+      ) : !authReady ? (
+        <AuthPending />
       ) : signedIn ? (
         <RetryBoundary onRetry={() => setJoinForm(lazyJoinForm)}>
           <Suspense fallback={<p className="py-10 text-center text-slate-600">Cargando…</p>}>

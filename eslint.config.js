@@ -1,24 +1,23 @@
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  {
-    ignores: [
-      'dist*',
-      'coverage',
-      'test-results',
-      'playwright-report',
-      'artifacts',
-      'functions/lib',
-      'tools',
-      // Vendored copies of the shared perf tools, kept byte for byte.
-      'scripts/perf',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    'dist*',
+    'coverage',
+    'test-results',
+    'playwright-report',
+    'artifacts',
+    'functions/lib',
+    'tools',
+    // Vendored copies of the shared perf tools, kept byte for byte.
+    'scripts/perf',
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -27,6 +26,15 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // The app's code gets the type-aware rules (floating promises, unsafe any, misused promises…),
+  // with types from tsconfig.json through TypeScript's project service.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },

@@ -12,6 +12,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
+  // A test.only left in a commit fails CI instead of silently skipping the rest.
+  forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -20,7 +22,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    ...devices['Desktop Chrome'],
     launchOptions: {
       ...(useSystemChromium ? { executablePath: SYSTEM_CHROMIUM } : {}),
       args: [
@@ -34,6 +35,17 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    // A phone: Pixel 7's viewport (412 × 839), touch, mobile user agent and device scale, in
+    // Chromium. The landing and waitlist tests run here too; the few that are about a desktop
+    // width or a precise timing skip themselves on it (`test.skip(isMobile, reason)`).
+    {
+      name: 'phone',
+      testMatch: /(landing|waitlist)\.e2e\.ts$/,
+      use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
+    },
+  ],
   webServer: {
     // The production build (npm run build) of the memory backend, as students get it.
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,

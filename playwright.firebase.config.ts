@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import base from './playwright.config';
 
 /**
@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 1,
   globalSetup: './tests/e2e-firebase/global-setup.ts',
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  // Desktop Chrome only (the base config's phone project runs the memory build's tests).
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir dist-firebase`,
     url: `http://127.0.0.1:${PORT}/`,

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { notFoundPreview } from './scripts/not-found-preview.ts';
+import { siteFiles } from './scripts/site-files.ts';
 
 const BACKENDS = ['memory', 'firebase', 'supabase'] as const;
 
@@ -14,7 +15,7 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${backend}"`);
   }
   return {
-    plugins: [react(), tailwindcss(), notFoundPreview()],
+    plugins: [react(), tailwindcss(), notFoundPreview(), siteFiles()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __BACKEND__: JSON.stringify(backend) },
     // DIST_DIR lets one checkout hold the memory build (dist) and another backend's build.

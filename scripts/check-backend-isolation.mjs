@@ -23,7 +23,12 @@ for (const backend of ['firebase', 'supabase']) {
   const outDir = `dist-${backend}`;
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_BACKEND: backend },
+    // A real backend's production build needs the site's address (scripts/site-files.ts).
+    env: {
+      ...process.env,
+      VITE_BACKEND: backend,
+      VITE_SITE_URL: process.env.VITE_SITE_URL || 'https://deestudiantes.example',
+    },
   });
   const hits = markersIn(outDir);
   console.log(

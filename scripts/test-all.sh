@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
+# The closing step (test-summary.mjs) fails the run if the suite changes what git sees.
+node scripts/worktree-state.mjs > test-results/worktree-before.json
 
 # --no-provision (npm run check): the same checks, without installing a browser.
 [ "${1:-}" = --no-provision ] || bash scripts/ensure-browser.sh
@@ -14,7 +16,8 @@ npm run format:check
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 # Always the memory build here, whatever a developer's .env.production.local says: the browser
 # tests and the isolation check expect it in dist/.
-VITE_BACKEND=memory npm run build
+# VITE_SITE_URL: a made-up address, so that the build writes a sitemap for the browser tests.
+VITE_BACKEND=memory VITE_SITE_URL=https://deestudiantes.example npm run build
 node scripts/check-backend-isolation.mjs
 npx playwright test
 bash scripts/test-firebase.sh

@@ -1,5 +1,7 @@
-// Adds up the Vitest and Playwright JSON reports into one closing line: 'tests: N passed, N failed'.
+// Adds up the Vitest and Playwright JSON reports into one closing line: 'tests: N passed, N failed',
+// after checking that the run left the work tree as it found it (scripts/worktree-state.mjs).
 import fs from 'node:fs';
+import { worktreeChanges, worktreeState } from './worktree-state.mjs';
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 const suites = [
@@ -27,10 +29,23 @@ for (const [name, report, kind] of suites) {
   failed += f;
   skipped += s;
 }
+const before = read('test-results/worktree-before.json');
+const changes = worktreeChanges(before, worktreeState());
+if (!before) {
+  console.log('work tree: not checked (no git checkout, or the run did not record its state)');
+} else if (changes.length) {
+  console.log(
+    'work tree: the test run changed it (`git status` differs; keep outputs in ignored folders, ' +
+      'install with npm ci):\n' +
+      changes.map((c) => `  ${c}`).join('\n'),
+  );
+} else {
+  console.log('work tree: as the run found it (git status unchanged)');
+}
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skipped) {
   console.log(
     'skipped: the firestore.rules tests need a Firestore emulator (Java 21 and a downloaded jar), which this machine cannot run.',
   );
 }
-process.exit(failed ? 1 : 0);
+process.exit(failed || changes.length ? 1 : 0);

@@ -32,7 +32,7 @@ const optional = (env: Env, name: string, fallback: string): string => {
 function hostPort(env: Env, name: keyof typeof EMULATOR_DEFAULTS): EmulatorHost {
   const value = optional(env, name, EMULATOR_DEFAULTS[name]);
   const match = /^([\w.-]+):(\d{1,5})$/.exec(value);
-  if (!match) throw new ConfigError('firebase', [`${name} (formato host:puerto, no "${value}")`]);
+  if (!match) throw new ConfigError('firebase', [`${name} (host:port, not "${value}")`]);
   return { host: match[1]!, port: Number(match[2]) };
 }
 
@@ -41,7 +41,7 @@ function algoliaHost(value: string) {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError('firebase', [`VITE_ALGOLIA_HOST (una URL, no "${value}")`]);
+    throw new ConfigError('firebase', [`VITE_ALGOLIA_HOST (a URL, not "${value}")`]);
   }
   return {
     host: url.hostname,

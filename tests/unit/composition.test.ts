@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ConfigError, requireEnv } from '@/composition/config-error';
+import { ConfigError, envFileOf, requireEnv } from '@/composition/config-error';
 import { buildUseCases } from '@/composition/container';
 import {
   createFirebaseModule,
@@ -49,6 +49,18 @@ describe('composition root', () => {
       expect((error as Error).message).toMatch(/VITE_FIREBASE_PROJECT_ID/);
     }
     expect(() => createSupabaseModule({})).toThrow(/VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY/);
+  });
+
+  it('a configuration error names the file the command reads', () => {
+    expect(new ConfigError('firebase', ['VITE_X'], envFileOf('production')).message).toContain(
+      'Set these variables in .env.production.local',
+    );
+    expect(new ConfigError('firebase', ['VITE_X'], envFileOf('development')).message).toContain(
+      'Set these variables in .env.local',
+    );
+    // By default, the mode this code was built in (vitest runs in mode "test").
+    expect(new ConfigError('firebase', ['VITE_X']).envFile).toBe(envFileOf(import.meta.env.MODE));
+    expect(envFileOf('test')).toBe('.env.test.local');
   });
 
   it('requireEnv trims values', () => {
@@ -103,9 +115,9 @@ describe('composition root', () => {
         VITE_FIREBASE_EMULATORS: 'true',
         VITE_FIREBASE_AUTH_EMULATOR_HOST: 'no port here',
       }),
-    ).toThrow(/VITE_FIREBASE_AUTH_EMULATOR_HOST \(formato host:puerto, no "no port here"\)/);
+    ).toThrow(/VITE_FIREBASE_AUTH_EMULATOR_HOST \(host:port, not "no port here"\)/);
     expect(() =>
       firebaseSettingsFromEnv({ ...FIREBASE_CONFIG, VITE_ALGOLIA_HOST: 'not a url' }),
-    ).toThrow(/VITE_ALGOLIA_HOST \(una URL, no "not a url"\)/);
+    ).toThrow(/VITE_ALGOLIA_HOST \(a URL, not "not a url"\)/);
   });
 });

@@ -89,10 +89,10 @@ function sharedResolver(sdk: typeof AuthSdk) {
   function SharedResolver() {
     return instance;
   }
-  SharedResolver.prototype = Resolver.prototype;
+  SharedResolver.prototype = Resolver.prototype as object;
   return {
     resolver: SharedResolver as unknown as PopupRedirectResolver,
-    async prepare(auth: Auth): Promise<void> {
+    prepare: async (auth: Auth): Promise<void> => {
       await instance._initialize?.(auth);
     },
   };

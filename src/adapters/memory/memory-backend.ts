@@ -64,7 +64,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       },
       failNext: controls.failNext,
       hangNext: controls.hangNext,
-      setLatency: controls.setLatency,
+      setLatency: (ms: number) => controls.setLatency(ms),
       entries: () => ({ ...store.read().entries }),
       calls: controls.calls,
     },

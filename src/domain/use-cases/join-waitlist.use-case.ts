@@ -48,9 +48,10 @@ export function createJoinWaitlist({
   const inFlight = new Map<string, Promise<JoinResult>>();
 
   return (request: JoinRequest): Promise<JoinResult> => {
-    const { user, college } = request;
     const invalid = joinRequestError(request);
-    if (invalid || !college) return Promise.reject(invalid);
+    if (invalid) return Promise.reject(invalid);
+    const { user } = request;
+    const college = request.college!; // joinRequestError checked it
     const pending = inFlight.get(user.uid);
     if (pending) return pending;
     const entry: WaitlistEntry = {

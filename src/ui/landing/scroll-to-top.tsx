@@ -1,12 +1,18 @@
 import { ArrowUp } from 'lucide-react';
+import { useOnScreen } from '@/ui/hooks/use-on-screen';
 import { useScrollPast } from '@/ui/hooks/use-scroll-past';
 import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
 
-/** A floating button that appears after 500 px of scroll and goes back to the top. */
+/**
+ * A floating button that appears after 500 px of scroll and goes back to the top. It never covers
+ * a form control: on a phone it would sit over the university selector and the submit button, so
+ * it hides while the waitlist card is on screen.
+ */
 export function ScrollToTop() {
   const visible = useScrollPast(500);
+  const overForm = useOnScreen('[data-testid="waitlist-card"]');
   const reduced = useReducedMotion();
-  if (!visible) return null;
+  if (!visible || overForm) return null;
   return (
     <button
       type="button"

@@ -8,9 +8,9 @@ import { onList, type WaitlistSlice } from './waitlist.slice';
 /** The chosen university, kept in this browser and shared with its other tabs. */
 export interface CollegeChoiceSlice {
   readonly selectedCollege: College | null;
-  selectCollege(college: College | null): void;
+  selectCollege: (college: College | null) => void;
   /** Applies what this browser keeps, now and whenever another tab changes it. */
-  watchLocal(useCases: UseCases): () => void;
+  watchLocal: (useCases: UseCases) => () => void;
 }
 
 type Needs = CollegeChoiceSlice & Pick<WaitlistSlice, 'submitStatus'> & { user: User | null };

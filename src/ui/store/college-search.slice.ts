@@ -7,9 +7,9 @@ export interface CollegeSearchSlice {
   readonly colleges: readonly College[];
   readonly collegesLoading: boolean;
   /** Spec call 3; `withInitialList` gives the defaults for a blank query. */
-  searchColleges(query: string, withInitialList?: boolean): Promise<Outcome>;
+  searchColleges: (query: string, withInitialList?: boolean) => Promise<Outcome>;
   /** Empties the list; `cancelPending` (default) also drops the answer of a search under way. */
-  clearColleges(cancelPending?: boolean): void;
+  clearColleges: (cancelPending?: boolean) => void;
 }
 
 export const createCollegeSearchSlice =

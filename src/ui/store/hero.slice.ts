@@ -8,7 +8,7 @@ export type HeroStatus = 'loading' | 'loaded';
 export interface HeroSlice {
   readonly heroStatus: HeroStatus;
   readonly heroImages: readonly HeroImage[];
-  loadHeroImages(): Promise<void>;
+  loadHeroImages: () => Promise<void>;
 }
 
 export const createHeroSlice =

@@ -10,11 +10,11 @@ export interface SessionSlice {
   readonly user: User | null;
   readonly signingIn: boolean;
   /** What the auth subscription reports: the signed-in user, or null. */
-  applyUser(user: User | null): void;
+  applyUser: (user: User | null) => void;
   /** Loads what the sign-in popup needs before the click (the sign-in step is near). */
-  prepareSignIn(): void;
-  signIn(): Promise<Outcome<User> | Ignored>;
-  signOut(): Promise<Outcome>;
+  prepareSignIn: () => void;
+  signIn: () => Promise<Outcome<User> | Ignored>;
+  signOut: () => Promise<Outcome>;
 }
 
 type Needs = SessionSlice & Pick<WaitlistSlice, 'followUser'>;

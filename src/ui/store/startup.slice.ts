@@ -8,9 +8,9 @@ export interface StartupSlice {
   /** `missing` names unset configuration variables; none: the backend's code was lost. */
   readonly backendError: { readonly missing: readonly string[] } | null;
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
-  start(): () => void;
+  start: () => () => void;
   /** After a backend that could not load: loads it again and subscribes to auth. */
-  retryStart(): void;
+  retryStart: () => void;
 }
 
 type Needs = StartupSlice &

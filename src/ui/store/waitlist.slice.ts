@@ -17,8 +17,8 @@ export interface WaitlistSlice {
   readonly confirmed: boolean;
   readonly submitStatus: SubmitStatus;
   /** Follows a sign-in or sign-out: resets step 2 and asks whether the student is on the list. */
-  followUser(user: User | null): void;
-  join(): Promise<Outcome | Ignored>;
+  followUser: (user: User | null) => void;
+  join: () => Promise<Outcome | Ignored>;
 }
 
 /** The state of a student found on the list ('Ya estás en la lista de espera'). */

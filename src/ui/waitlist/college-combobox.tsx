@@ -117,9 +117,15 @@ export function CollegeCombobox({
                           selected?.id !== college.id && 'invisible',
                         )}
                       />
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="truncate font-medium">{college.name}</span>
-                        <span className="truncate text-slate-600">{college.subname}</span>
+                      {/* Name and campus in full, each wrapping as needed: on a phone a long
+                          name such as 'Universidad Michoacana de San Nicolás de Hidalgo' is
+                          never cut. */}
+                      <span
+                        className="flex min-w-0 flex-1 flex-col"
+                        data-testid="college-option-text"
+                      >
+                        <span className="font-medium break-words">{college.name}</span>
+                        <span className="break-words text-slate-600">{college.subname}</span>
                       </span>
                       <span className="shrink-0 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
                         {college.shortName}

@@ -44,7 +44,7 @@ export default function JoinForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="join-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="join-title">
       <p className="text-sm font-semibold text-indigo-700">Paso 2 de 2</p>
       <h3
         id="join-title"
@@ -96,9 +96,11 @@ export default function JoinForm({
         <Button
           variant="ghost"
           size="sm"
-          onClick={async () => {
-            if ((await signOut()).ok) onSignedOut?.();
-          }}
+          onClick={() =>
+            void signOut().then((outcome) => {
+              if (outcome.ok) onSignedOut?.();
+            })
+          }
           className="text-sm"
         >
           <LogOut className="size-4" aria-hidden="true" />

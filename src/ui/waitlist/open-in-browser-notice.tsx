@@ -38,7 +38,7 @@ export function OpenInBrowserNotice() {
         Google no permite iniciar sesión dentro de {app}. Abre el menú (⋯) y elige «Abrir en el
         navegador», o copia el enlace y pégalo en Chrome o Safari.
       </p>
-      <Button onClick={copy} variant="notice" className="mt-3">
+      <Button onClick={() => void copy()} variant="notice" className="mt-3">
         {copied === 'yes' ? (
           <Check className="size-4" aria-hidden="true" />
         ) : (

@@ -54,7 +54,7 @@ export function SignInStep({
       <Button
         variant="outline"
         size="lg"
-        onClick={onClick}
+        onClick={() => void onClick()}
         onPointerEnter={prepareSignIn}
         onFocus={prepareSignIn}
         disabled={signingIn}

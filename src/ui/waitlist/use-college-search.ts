@@ -22,11 +22,12 @@ export function useCollegeSearch(open: boolean, query: string): void {
       return;
     }
     if (!open) return;
-    const timer = setTimeout(async () => {
+    const search = async () => {
       const outcome = await searchColleges(query, true);
       if (!outcome.ok && !blank)
         notify.error(MESSAGES.searchFailed, MESSAGES.searchFailedDescription);
-    }, SEARCH_DELAY_MS);
+    };
+    const timer = setTimeout(() => void search(), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open, query, searchColleges, clearColleges]);
 }

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { useAppStore } from '@/ui/store/store-context';
@@ -7,17 +8,18 @@ import { Button } from '@/ui/components/button';
 /** Step 2 loads with the selector's libraries only once a student has signed in. */
 const lazyJoinForm = () => lazy(() => import('./join-form'));
 
-function BackendUnavailable({ missing }: { missing: readonly string[] }) {
+/**
+ * The backend could not start (e.g. its configuration is missing). Students get a Spanish
+ * sentence; the variable names and the file to set them in are for developers, in the console
+ * (the store logs the ConfigError).
+ */
+function BackendUnavailable({ retryable }: { retryable: boolean }) {
   const retryStart = useAppStore((s) => s.retryStart);
   return (
     <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
       <p className="font-semibold">El registro no está disponible en este momento.</p>
-      <p className="mt-1 text-sm">
-        {missing.length
-          ? `Falta configurar el servicio: ${missing.join(', ')}.`
-          : 'Por favor intenta nuevamente más tarde.'}
-      </p>
-      {missing.length === 0 && (
+      <p className="mt-1 text-sm">Por favor intenta nuevamente más tarde.</p>
+      {retryable && (
         // The backend's code was lost to the network (not missing configuration): try again.
         <Button onClick={retryStart} className="mt-3">
           Reintentar
@@ -27,9 +29,30 @@ function BackendUnavailable({ missing }: { missing: readonly string[] }) {
   );
 }
 
+/**
+ * Before the first auth answer it is not known which step to show: a returning signed-in student
+ * would see step 1 flash before step 2. Until then the card holds a quiet placeholder: the sign-in
+ * step itself, invisible and inert, so the card has its height at every width (no layout shift
+ * when step 1 appears), with a small spinner over it.
+ */
+function AuthPending() {
+  return (
+    <div className="relative" data-testid="auth-pending" aria-busy="true">
+      <div className="invisible" aria-hidden="true" inert>
+        <SignInStep />
+      </div>
+      <div role="status" className="absolute inset-0 flex items-center justify-center">
+        <Loader2 className="size-6 text-slate-400 motion-safe:animate-spin" aria-hidden="true" />
+        <span className="sr-only">Cargando…</span>
+      </div>
+    </div>
+  );
+}
+
 /** The waitlist's two steps: signed out, sign in; signed in, the join form. */
 export function WaitlistCard() {
   const signedIn = useAppStore((s) => s.user !== null);
+  const authReady = useAppStore((s) => s.authReady);
   const backendError = useAppStore((s) => s.backendError);
   // A failed chunk stays failed inside React.lazy: a retry needs a new lazy component.
   const [JoinForm, setJoinForm] = useState(lazyJoinForm);
@@ -43,7 +66,9 @@ export function WaitlistCard() {
       data-testid="waitlist-card"
     >
       {backendError ? (
-        <BackendUnavailable missing={backendError.missing} />
+        <BackendUnavailable retryable={backendError.missing.length === 0} />
+      ) : !authReady ? (
+        <AuthPending />
       ) : signedIn ? (
         <RetryBoundary onRetry={() => setJoinForm(lazyJoinForm)}>
           <Suspense fallback={<p className="py-10 text-center text-slate-600">Cargando…</p>}>

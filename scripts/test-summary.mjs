@@ -30,7 +30,10 @@ for (const [name, report, kind] of suites) {
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skipped) {
   console.log(
-    'skipped: the firestore.rules tests need a Firestore emulator (Java 21 and a downloaded jar), which this machine cannot run.',
+    'skipped: the firestore.rules tests (tests/emulators/firestore-rules.test.ts): no Firestore emulator was reachable ' +
+      '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
+      'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
+      "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
   );
 }
 process.exit(failed ? 1 : 0);

@@ -22,7 +22,10 @@ async function loadFunction(siteOrigin: string | undefined) {
   if (siteOrigin === undefined) delete process.env.SITE_ORIGIN;
   else process.env.SITE_ORIGIN = siteOrigin;
   vi.resetModules();
-  return import('../../functions/src/index');
+  // A computed path: the root typecheck (run before scripts/firebase-cli.sh installs
+  // functions/node_modules) must not follow it into firebase-admin.
+  const entry = new URL('../../functions/src/index.ts', import.meta.url).href;
+  return (await import(/* @vite-ignore */ entry)) as { get_hero_profile_images: unknown };
 }
 
 async function preflight(

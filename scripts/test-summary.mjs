@@ -4,6 +4,11 @@ import fs from 'node:fs';
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 const suites = [
   ['vitest', read('test-results/vitest.json'), 'vitest'],
+  [
+    'vitest (function, on its runtime Node)',
+    read('test-results/vitest-function-node.json'),
+    'vitest',
+  ],
   ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
   ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
   ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],

@@ -1,7 +1,8 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { logger } from 'firebase-functions';
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
+import { handleCspReport } from './csp-report';
 import {
   allowedOrigins,
   type ConsentedProfile,
@@ -65,5 +66,23 @@ export const get_hero_profile_images = onCall(
       logger.error('get_hero_profile_images failed', error);
       throw new HttpsError('unavailable', 'Hero images are not available right now.');
     }
+  },
+);
+
+/**
+ * The page's CSP violation reports (`report-uri /csp-report`, `report-to csp-endpoint`): a Hosting
+ * rewrite sends /csp-report here, so reports stay on the site's origin. Each violation is logged
+ * as a warning (Cloud Logging: `CSP violation`); the body is bounded (functions/src/csp-report.ts).
+ */
+export const csp_report = onRequest(
+  { region: 'us-central1', cors: false, maxInstances: 2, memory: '128MiB', timeoutSeconds: 10 },
+  (req, res) => {
+    const { status, violations } = handleCspReport({
+      method: req.method,
+      contentType: req.get('content-type'),
+      rawBody: req.rawBody,
+    });
+    for (const violation of violations) logger.warn('CSP violation', violation);
+    res.status(status).end();
   },
 );

@@ -2,17 +2,7 @@
 // its catalogue, its account chooser) reaches their bundles. Prints one line per backend.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-
-const MARKERS = ['__memoryBackend', 'Elige una cuenta', 'de-estudiantes:memory-backend'];
-const markersIn = (dir) =>
-  fs
-    .readdirSync(path.join(dir, 'assets'))
-    .filter((f) => f.endsWith('.js'))
-    .flatMap((f) => {
-      const code = fs.readFileSync(path.join(dir, 'assets', f), 'utf8');
-      return MARKERS.filter((m) => code.includes(m)).map((m) => `${f}: ${m}`);
-    });
+import { MEMORY_MARKERS as MARKERS, markersIn } from './backend-markers.mjs';
 
 // The check can fail: the memory build (dist/, from npm run build) must contain every marker.
 const own = markersIn('dist');

@@ -6,6 +6,11 @@ import { worktreeChanges, worktreeState } from './worktree-state.mjs';
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 const suites = [
   ['vitest', read('test-results/vitest.json'), 'vitest'],
+  [
+    'vitest (function, on its runtime Node)',
+    read('test-results/vitest-function-node.json'),
+    'vitest',
+  ],
   ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
   ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
   ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
@@ -45,7 +50,10 @@ if (!before) {
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skipped) {
   console.log(
-    'skipped: the firestore.rules tests need a Firestore emulator (Java 21 and a downloaded jar), which this machine cannot run.',
+    'skipped: the firestore.rules tests (tests/emulators/firestore-rules.test.ts): no Firestore emulator was reachable ' +
+      '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
+      'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
+      "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
   );
 }
 process.exit(failed || changes.length ? 1 : 0);

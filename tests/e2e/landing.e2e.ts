@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
 import { LOADER } from '../../scripts/loader.mjs';
 import {
@@ -285,54 +284,6 @@ test.describe('landing page', () => {
     await page.evaluate(() => window.scrollTo(0, 501));
     await page.getByRole('button', { name: 'Volver arriba' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
-
-  test('runs under the production Content-Security-Policy of firebase.json without a violation', async ({
-    page,
-  }) => {
-    const hosting = JSON.parse(fs.readFileSync('firebase.json', 'utf8')).hosting;
-    const csp = hosting.headers
-      .flatMap((h: { headers: { key: string; value: string }[] }) => h.headers)
-      .find((h: { key: string }) => h.key === 'Content-Security-Policy').value as string;
-    await page.route('**/', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        // upgrade-insecure-requests would send this http test server's requests to https.
-        headers: {
-          ...response.headers(),
-          'content-security-policy': csp.replace(/;\s*upgrade-insecure-requests/, ''),
-        },
-      });
-    });
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    await configureBackend(page);
-    await page.goto('/');
-    await hydrated(page);
-    await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', 'images');
-    await page.locator('#waitlist').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: 'Continuar con Google' }).click();
-    await page
-      .getByRole('dialog', { name: 'Elige una cuenta' })
-      .getByRole('button')
-      .first()
-      .click();
-    await page.getByTestId('college-trigger').click();
-    await expect(page.getByRole('option')).toHaveCount(3);
-    const violations = () =>
-      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-    expect(await violations()).toEqual([]);
-    // The policy is in force: a request to another origin is blocked and reported.
-    await page.evaluate(() => fetch('https://otro-origen.example/x').catch(() => {}));
-    await expect
-      .poll(violations)
-      .toEqual([expect.stringMatching(/^connect-src https:\/\/otro-origen/)]);
   });
 
   test('no request leaves the page’s own origin on load', async ({ page }) => {

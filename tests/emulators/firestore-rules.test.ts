@@ -5,6 +5,7 @@ import {
   assertSucceeds,
   initializeTestEnvironment,
   type RulesTestEnvironment,
+  type TokenOptions,
 } from '@firebase/rules-unit-testing';
 import {
   doc,
@@ -20,11 +21,12 @@ import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { PROJECT_ID } from '../support/emulators';
 
 // firestore.rules against the real Firestore emulator. That emulator needs Java 21 and a jar it
-// downloads, neither of which this machine has, so here the suite is SKIPPED, and says so. Where
-// a Firestore emulator runs (FIRESTORE_EMULATOR_HOST set, for example with
-// `firebase emulators:exec --only firestore,auth,functions`), it runs.
+// downloads; where neither is at hand (this team's machines), the suite is SKIPPED and says so,
+// naming the command that runs it where a Firestore emulator can start.
 
 const HOST = process.env.FIRESTORE_EMULATOR_HOST;
+const RULES_TEST_COMMAND =
+  "tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes 'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'";
 
 async function reachable(hostPort: string | undefined): Promise<boolean> {
   if (!hostPort) return false;
@@ -42,10 +44,12 @@ const available = await reachable(HOST);
 if (!available) {
   console.warn(
     '\n' +
-      '*** SKIPPED: firestore.rules tests (tests/emulators/firestore-rules.test.ts). ***\n' +
-      '*** No Firestore emulator is reachable (FIRESTORE_EMULATOR_HOST=' +
-      `${HOST ?? 'unset'}); it needs Java 21 and a downloaded jar, unavailable on this machine. ***\n` +
-      '*** The rules are mirrored by tests/support/fake-firestore-server.ts in the wire tests. ***\n',
+      '*** SKIPPED: the firestore.rules tests (tests/emulators/firestore-rules.test.ts). ***\n' +
+      '*** Missing: a Firestore emulator (FIRESTORE_EMULATOR_HOST=' +
+      `${HOST ?? 'unset'}, nothing reachable). It needs Java 21 or newer and the emulator jar ***\n` +
+      '*** that firebase-tools downloads. Where both are available, run: ***\n' +
+      `***   ${RULES_TEST_COMMAND} ***\n` +
+      '*** Until then the wire tests check the same rules against tests/support/fake-firestore-server.ts. ***\n',
   );
 }
 
@@ -65,7 +69,15 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
   afterAll(() => env?.cleanup());
   beforeEach(() => env.clearFirestore());
 
-  const ana = () => env.authenticatedContext('ana', { email: 'ana@alumnos.udg.mx' }).firestore();
+  /** The claims of a Google sign-in, as Firebase Auth puts them in the ID token. */
+  const google = (email: string, over: Record<string, unknown> = {}): TokenOptions =>
+    ({
+      email,
+      email_verified: true,
+      firebase: { sign_in_provider: 'google.com' },
+      ...over,
+    }) as TokenOptions;
+  const ana = () => env.authenticatedContext('ana', google('ana@alumnos.udg.mx')).firestore();
   const entry = (over: Record<string, unknown> = {}) => ({
     email: 'ana@alumnos.udg.mx',
     collegeId: 'udg-cucei',
@@ -97,6 +109,53 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
     await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ timestamp: new Date() })));
     await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'x'.repeat(65) })));
     await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 7 })));
+  });
+
+  it('accepts a catalogue-style id of exactly 64 characters', async () => {
+    await assertSucceeds(
+      setDoc(
+        doc(ana(), 'waitlist/ana'),
+        entry({ collegeId: `${'a'.repeat(31)}-${'b'.repeat(32)}` }),
+      ),
+    );
+  });
+
+  // The domain's rule (src/domain/college.ts): a lowercase ASCII slug, at most 64 characters.
+  for (const [what, collegeId] of [
+    ['empty', ''],
+    ['whitespace', 'udg cucei'],
+    ['a leading space', ' udg-cucei'],
+    ['a trailing newline', 'udg-cucei\n'],
+    ['a formula', '=HYPERLINK("http://x")'],
+    ['a formula sign', '+udg-cucei'],
+    ['a control character', 'udg\u0000cucei'],
+    ['a bidi override', 'udg-\u202ecucei'],
+    ['a bidi isolate', '\u2066udg-cucei'],
+    ['upper case', 'UDG-CUCEI'],
+    ['an accent', 'udg-cucéi'],
+    ['a double hyphen', 'udg--cucei'],
+    ['65 characters', 'a'.repeat(65)],
+  ] as const) {
+    it(`refuses a collegeId with ${what}`, async () => {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+    });
+  }
+
+  it('trusts the e-mail only from a verified Google sign-in', async () => {
+    const as = (claims: TokenOptions) =>
+      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+    const email = 'ana@alumnos.udg.mx';
+    await assertFails(setDoc(as({}), entry()));
+    await assertFails(setDoc(as(google(email, { email: undefined })), entry()));
+    await assertFails(setDoc(as(google(email, { email_verified: false })), entry()));
+    await assertFails(setDoc(as(google(email, { email_verified: undefined })), entry()));
+    for (const provider of ['password', 'anonymous', 'custom', 'phone', 'github.com']) {
+      await assertFails(
+        setDoc(as(google(email, { firebase: { sign_in_provider: provider } })), entry()),
+      );
+    }
+    await assertFails(setDoc(as(google(email, { firebase: {} })), entry()));
+    await assertSucceeds(setDoc(as(google(email)), entry()));
   });
 
   it('refuses visitors who are not signed in', async () => {

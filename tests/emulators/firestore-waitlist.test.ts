@@ -1,4 +1,12 @@
-import { getAuth, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import {
+  type Auth,
+  getAuth,
+  GoogleAuthProvider,
+  signInAnonymously,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  type UserCredential,
+} from 'firebase/auth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
@@ -9,11 +17,17 @@ import { memoryLocalRecord } from '../support/local-record';
 import {
   AUTH_EMULATOR,
   clearAuthEmulator,
+  createAccount,
   fakeGoogleIdToken,
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
-import { type FakeFirestore, startFakeFirestore } from '../support/fake-firestore-server';
+import {
+  type FakeFirestore,
+  isVerifiedGoogleStudent,
+  startFakeFirestore,
+  tokenClaims,
+} from '../support/fake-firestore-server';
 
 // The Firestore waitlist adapter at the wire. The Firestore emulator cannot run on this machine,
 // so a local HTTP server speaks the REST calls firebase/firestore/lite makes (batchGet, commit),
@@ -49,6 +63,22 @@ async function student() {
     emulator: { host: firestore.host, port: firestore.port },
   });
   return { repo, uid, email, token: await user.getIdToken() };
+}
+
+/**
+ * A student signed in on the Auth emulator some other way than a verified Google account, and
+ * the waitlist adapter of their app.
+ */
+async function signedInWith(signIn: (auth: Auth) => Promise<UserCredential>) {
+  const app = testApp();
+  const auth = createFirebaseAuth({ app, emulator: AUTH_EMULATOR, popup: (a) => signIn(a) });
+  const { uid } = await auth.signInWithPopup();
+  const repo = createFirestoreWaitlist({
+    app,
+    emulator: { host: firestore.host, port: firestore.port },
+  });
+  const user = getAuth(app).currentUser!;
+  return { repo, uid, email: user.email, token: await user.getIdToken() };
 }
 
 const DOCS = `/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
@@ -97,6 +127,66 @@ describe('Firestore waitlist adapter, at the wire', () => {
     expect(firestore.documents.size).toBe(1);
     const stored = firestore.documents.get(docName(uid))!;
     expect(stored.fields.collegeId).toEqual({ stringValue: 'udg-cucei' });
+  });
+
+  // firestore.rules trusts an e-mail only from a verified Google sign-in; so does the fake, and
+  // each of these tokens is a real Auth emulator token of another kind.
+  for (const [what, signIn] of [
+    [
+      'an e-mail/password account (provider password, e-mail not verified)',
+      async (a: Auth) => {
+        await createAccount({ email: 'clave@alumnos.udg.mx', displayName: 'Con Clave' });
+        return signInWithEmailAndPassword(a, 'clave@alumnos.udg.mx', 'secret-password');
+      },
+    ],
+    [
+      'a Google account whose e-mail Google has not verified',
+      (a: Auth) =>
+        signInWithCredential(
+          a,
+          GoogleAuthProvider.credential(
+            JSON.stringify({
+              sub: 'google-sin-verificar',
+              email: 'sin.verificar@alumnos.udg.mx',
+              email_verified: false,
+              name: 'Sin Verificar',
+            }),
+          ),
+        ),
+    ],
+    ['an anonymous account (no e-mail at all)', (a: Auth) => signInAnonymously(a)],
+  ] as const) {
+    it(`join is refused for ${what}, and nothing is written`, async () => {
+      const { repo, uid, email, token } = await signedInWith(signIn);
+      expect(isVerifiedGoogleStudent(tokenClaims(`Bearer ${token}`))).toBe(false);
+      await expect(
+        repo.join(uid, { email: email ?? '', collegeId: 'udg-cucei', timestamp: new Date() }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+      expect(firestore.documents.size).toBe(0);
+      expect(firestore.requests.some((r) => r.path.endsWith(':commit'))).toBe(true);
+    });
+  }
+
+  it('a collegeId outside the domain’s id rule is refused, as the rules refuse it', async () => {
+    const { repo, uid, email } = await student();
+    for (const collegeId of ['UDG-CUCEI', 'udg cucei', '=1+1', 'udg-\u202ecucei', 'a'.repeat(65)]) {
+      await expect(
+        repo.join(uid, { email, collegeId, timestamp: new Date() }),
+      ).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+    }
+    expect(firestore.documents.size).toBe(0);
+  });
+
+  it('a verified Google student’s token passes the same check', async () => {
+    const { token } = await student();
+    const claims = tokenClaims(`Bearer ${token}`);
+    expect(claims).toMatchObject({
+      email_verified: true,
+      firebase: { sign_in_provider: 'google.com' },
+    });
+    expect(isVerifiedGoogleStudent(claims)).toBe(true);
   });
 
   for (const [failure, code] of [

@@ -63,14 +63,15 @@ const callRaw = async () => {
 };
 
 describe('get_hero_profile_images in the Functions emulator, through the adapter', () => {
-  it('returns the consented students only, each inlined as a PNG data URL', async () => {
+  it('returns consented students only, as many as the strip shows (5), each inlined as a PNG data URL', async () => {
     const images = await adapter().load();
-    expect(images).toHaveLength(consented);
+    expect(images).toHaveLength(5);
     const expected = Array.from(
       { length: consented },
       (_, i) => `data:image/png;base64,${png(i + 1).toString('base64')}`,
     );
-    expect(images.map((i) => i.imageData).sort()).toEqual(expected.sort());
+    for (const image of images) expect(expected).toContain(image.imageData);
+    expect(new Set(images.map((i) => i.imageData)).size).toBe(5);
     // Loopback http is not a safe fallback address for the browser: no photoURL is passed on.
     expect(images.every((i) => i.photoURL === undefined)).toBe(true);
     expect(images.map((i) => i.imageData)).not.toContain(

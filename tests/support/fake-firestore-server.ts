@@ -1,13 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isCollegeId } from '@/domain/college';
 
 /**
  * A local HTTP server speaking the two Firestore REST calls `firebase/firestore/lite` makes for the
  * waitlist (`documents:batchGet` and `documents:commit`), because the Firestore emulator cannot
  * run on this machine. It records every request and enforces what firestore.rules says about
- * `waitlist/{uid}`: a student reads and creates only their own entry, with exactly `email` (the
- * token's), `collegeId` (a short string) and `timestamp` (the server's time); no update. The rules
- * file itself is tested against the real emulator (tests/emulators/firestore-rules.test.ts).
+ * `waitlist/{uid}`: a student reads and creates only their own entry; creating needs a token with
+ * an e-mail that Google verified (`email_verified: true`, `firebase.sign_in_provider: google.com`)
+ * and exactly `email` (the token's), `collegeId` (the domain's id rule) and `timestamp` (the
+ * server's time); no update. The rules file itself is tested against the real emulator
+ * (tests/emulators/firestore-rules.test.ts).
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -30,6 +33,16 @@ const STATUS: Record<Exclude<PlannedFailure, 'network' | 'hang'>, [number, strin
   'not-found': [404, 'NOT_FOUND'],
   unavailable: [503, 'UNAVAILABLE'],
 };
+
+/** What firestore.rules' isVerifiedGoogleStudent() asks of the token's claims. */
+export function isVerifiedGoogleStudent(claims: Record<string, unknown> | null): boolean {
+  const firebase = claims?.firebase as { sign_in_provider?: unknown } | undefined;
+  return (
+    typeof claims?.email === 'string' &&
+    claims.email_verified === true &&
+    firebase?.sign_in_provider === 'google.com'
+  );
+}
 
 /** The claims of an Auth emulator ID token (unsigned JWT); null when absent or unreadable. */
 export function tokenClaims(authorization: string | undefined): Record<string, unknown> | null {
@@ -124,12 +137,11 @@ export async function startFakeFirestore(port = 0) {
           const collegeId = fields.collegeId?.stringValue;
           const valid =
             ownDoc(name) &&
+            isVerifiedGoogleStudent(claims) &&
             !documents.has(name) &&
             Object.keys(fields).sort().join() === 'collegeId,email' &&
             fields.email?.stringValue === claims?.email &&
-            typeof collegeId === 'string' &&
-            collegeId.length > 0 &&
-            collegeId.length <= 64 &&
+            isCollegeId(collegeId) &&
             transforms.length === 1 &&
             transforms[0]!.fieldPath === 'timestamp' &&
             transforms[0]!.setToServerValue === 'REQUEST_TIME';

@@ -1,0 +1,39 @@
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { SupabaseClientLoader } from './supabase-client';
+import { toBackendError, toThrownBackendError } from './supabase-errors';
+
+/** The table of supabase/migrations: one row per student, keyed by their user id. */
+export const WAITLIST_TABLE = 'waitlist';
+
+/**
+ * The waitlist in Postgres through PostgREST. Row-level security lets a student read and insert
+ * only their own row, with their own e-mail; `created_at` is the database's. Joining is an insert
+ * that does nothing when the row exists (`on conflict (uid) do nothing`): joining again, from a
+ * double submit or a second tab, keeps the first entry and is not an error.
+ */
+export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRepo {
+  return {
+    async exists(uid) {
+      const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+      const { data, error, status } = await sb
+        .from(WAITLIST_TABLE)
+        .select('uid')
+        .eq('uid', uid)
+        .maybeSingle();
+      if (error) throw toBackendError(error, status);
+      return data !== null;
+    },
+
+    async join(uid, entry) {
+      const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+      // The entry's timestamp is the client's clock: the database sets created_at itself.
+      const { error, status } = await sb
+        .from(WAITLIST_TABLE)
+        .upsert(
+          { uid, email: entry.email, college_id: entry.collegeId },
+          { onConflict: 'uid', ignoreDuplicates: true },
+        );
+      if (error) throw toBackendError(error, status);
+    },
+  };
+}

@@ -3,7 +3,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../support/supabase-db';
-import { signJwt, startSupabaseStandIn, type SupabaseStandIn } from '../support/supabase-stand-in';
+import {
+  signJwt,
+  STAND_IN_PORT,
+  startSupabaseStandIn,
+  type SupabaseStandIn,
+} from '../support/supabase-stand-in';
 
 let standIn: SupabaseStandIn;
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -207,5 +212,20 @@ describe('REST stand-in', () => {
     });
     const missing = await call('/rest/v1/rpc/no_such_function', { method: 'POST', body: '{}' });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('the local build settings', () => {
+  it('.env.supabase holds the anon key of the stand-in on its fixed port', async () => {
+    const fs = await import('node:fs');
+    const env = Object.fromEntries(
+      fs
+        .readFileSync('.env.supabase', 'utf8')
+        .split('\n')
+        .filter((l) => /^VITE_/.test(l))
+        .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+    );
+    expect(env.VITE_SUPABASE_ANON_KEY).toBe(standIn.anonKey);
+    expect(env.VITE_SUPABASE_URL).toBe(`http://127.0.0.1:${STAND_IN_PORT}`);
   });
 });

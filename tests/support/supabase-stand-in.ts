@@ -35,7 +35,14 @@ export interface StandInOptions {
   /** Redirect targets allowed after sign-in (default: any http://127.0.0.1 or localhost URL). */
   readonly allowRedirect?: (url: URL) => boolean;
   readonly accessTokenSeconds?: number;
+  /** The HS256 secret (default: LOCAL_JWT_SECRET, whose anon key .env.supabase holds). */
+  readonly jwtSecret?: string;
 }
+
+/** The local, public secret of the stand-in: never a real project's. */
+export const LOCAL_JWT_SECRET = 'supabase-stand-in-local-secret-not-for-production';
+/** Where the dev server and the browser tests expect the stand-in (.env.supabase). */
+export const STAND_IN_PORT = 54321;
 
 export interface StandInAccount {
   readonly email: string;
@@ -179,19 +186,15 @@ function accountForm(query: URLSearchParams): string {
 }
 
 export async function startSupabaseStandIn(options: StandInOptions): Promise<SupabaseStandIn> {
-  const secret = randomBytes(32).toString('hex');
+  const secret = options.jwtSecret ?? LOCAL_JWT_SECRET;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   const accessSeconds = options.accessTokenSeconds ?? 3600;
   const allowRedirect =
     options.allowRedirect ??
     ((u: URL) => u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname));
   const now = () => Math.floor(Date.now() / 1000);
-  const anonKey = signJwt(secret, {
-    iss: JWT_ISSUER,
-    role: 'anon',
-    iat: now(),
-    exp: now() + 10 * 365 * 86400,
-  });
+  // Fixed claims: the same secret always gives the same anon key (the one in .env.supabase).
+  const anonKey = signJwt(secret, { iss: JWT_ISSUER, role: 'anon', iat: 0, exp: 4102444800 });
 
   const arranged: (StandInAccount | 'deny')[] = [];
   const codes = new Map<

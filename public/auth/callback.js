@@ -4,6 +4,7 @@
 // BroadcastChannel for when the provider's opener policy cut the link), then closes. After a
 // redirect sign-in (a blocked popup, an in-app browser), it returns to the page's waitlist with
 // the code, and the page completes the sign-in. A plain script: no framework, no SDK, no secret.
+/* global window, location */
 (function () {
   var FLAG = 'de-estudiantes:auth-redirect';
   var TYPE = 'de-estudiantes:auth-callback';
@@ -11,7 +12,7 @@
   try {
     redirect = sessionStorage.getItem(FLAG) !== null;
     sessionStorage.removeItem(FLAG);
-  } catch (e) {
+  } catch {
     redirect = !window.opener;
   }
   if (redirect || (!window.opener && typeof BroadcastChannel !== 'function')) {
@@ -21,14 +22,14 @@
   var message = { type: TYPE, url: location.href };
   try {
     if (window.opener) window.opener.postMessage(message, location.origin);
-  } catch (e) {
+  } catch {
     // The opener is gone or on another origin: the channel below still reaches it.
   }
   try {
     var channel = new BroadcastChannel(TYPE);
     channel.postMessage(message);
     channel.close();
-  } catch (e) {
+  } catch {
     // No BroadcastChannel: postMessage above is the only way back.
   }
   setTimeout(function () {

@@ -6,15 +6,23 @@ import { spawnSync } from 'node:child_process';
 import { runnerImport } from 'vite';
 
 const load = async (p) => (await runnerImport(p, { configFile: false })).module;
+// runnerImport sets NODE_ENV=development, which would make the build below a development build.
+const nodeEnv = process.env.NODE_ENV;
 const { freshDatabase } = await load('./tests/support/supabase-db.ts');
 const { startSupabaseStandIn, STAND_IN_PORT } = await load('./tests/support/supabase-stand-in.ts');
+function withNodeEnv(value) {
+  const env = { ...process.env };
+  if (value === undefined) delete env.NODE_ENV;
+  else env.NODE_ENV = value;
+  return env;
+}
 const db = await freshDatabase('benchpage');
 const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
 try {
   const run = spawnSync(
     'node',
     ['scripts/bench.mjs', '--backend', 'supabase', '--port', '4374', ...process.argv.slice(2)],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: withNodeEnv(nodeEnv) },
   );
   process.exitCode = run.status ?? 1;
 } finally {

@@ -9,7 +9,7 @@ import path from 'node:path';
 const MARKERS = {
   memory: ['__memoryBackend', 'Elige una cuenta', 'de-estudiantes:memory-backend'],
   firebase: ['identitytoolkit.googleapis.com', 'firestore.googleapis.com', 'algolianet.com'],
-  supabase: ['supabase-js', 'GoTrueClient', 'rest/v1'],
+  supabase: ['GoTrueClient', 'auth/v1', 'rest/v1'],
 };
 const BACKENDS = Object.keys(MARKERS);
 

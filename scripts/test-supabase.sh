@@ -5,7 +5,7 @@
 #   and the seed (scripts/supabase-db.sh);
 # - pgTAP (supabase/tests/*.sql) with pg_prove;
 # - the adapter contract suites, the stand-in, the seed and concurrency (tests/supabase), with
-#   unmodified supabase-js against the stand-in (tests/support/supabase-stand-in.ts);
+#   supabase-js's Auth and PostgREST clients against the stand-in (tests/support/supabase-stand-in.ts);
 # - the Supabase build (.env.supabase) in Chromium (tests/e2e-supabase), stand-in on :54321.
 # The cluster is stopped and removed on exit.
 set -euo pipefail

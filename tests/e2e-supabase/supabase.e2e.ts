@@ -153,7 +153,8 @@ test('the hero strip shows the consented students’ avatars from the function',
   });
   await page.goto('/');
   const strip = page.getByTestId('avatar-strip');
-  await expect(strip).toHaveAttribute('data-status', 'images');
+  // The strip loads after hydration and the SDK: give a loaded 2-core machine time.
+  await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 15_000 });
   const sources = await strip
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The shared contract suites of every port against the Supabase adapters: unmodified supabase-js
-// (in jsdom, which gives it a WebSocket on Node 20) over HTTP to the stand-in, which runs each
-// request on the migrated PostgreSQL 15 as Supabase's role and JWT claims would.
+// The shared contract suites of every port against the Supabase adapters: supabase-js's own Auth
+// and PostgREST clients, unmodified (in jsdom: a browser's localStorage, location and
+// BroadcastChannel), over HTTP to the stand-in, which runs each request on the migrated
+// PostgreSQL 15 as Supabase's role and JWT claims would.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/domain/errors';

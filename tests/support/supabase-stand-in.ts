@@ -5,7 +5,8 @@ import pg from 'pg';
 
 /**
  * A local stand-in for the two Supabase services the adapters talk to, over a real migrated
- * PostgreSQL: unmodified supabase-js sends its HTTP requests here.
+ * PostgreSQL: supabase-js's Auth and PostgREST clients (@supabase/auth-js, @supabase/postgrest-js),
+ * unmodified, send their HTTP requests here.
  *
  * - Auth (GoTrue), only what the Google PKCE sign-in uses: `GET /auth/v1/authorize` (instead of
  *   Google, a small account form, or an account the test arranged), `POST /auth/v1/token` with

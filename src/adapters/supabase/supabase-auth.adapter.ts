@@ -1,4 +1,4 @@
-import type { Session, User as SupabaseUser } from '@supabase/supabase-js';
+import type { Session, User as SupabaseUser } from '@supabase/auth-js';
 import type { AuthPort } from '@/ports/auth.port';
 import { AppError, toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';

@@ -16,7 +16,7 @@ export interface SupabaseBackend {
   readonly heroImages: HeroImages;
 }
 
-/** The four ports over one supabase-js client, loaded on first use; nothing of the SDK leaks out. */
+/** The four ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},

@@ -13,7 +13,7 @@ export function createSupabaseCollegeSearch(client: SupabaseClientLoader): Colle
   return {
     async search(query) {
       const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
-      const { data, error, status } = await sb
+      const { data, error, status } = await sb.rest
         .rpc(SEARCH_FUNCTION, { q: query })
         .abortSignal(AbortSignal.timeout(SEARCH_TIMEOUT_MS));
       if (error) throw toBackendError(error, status);

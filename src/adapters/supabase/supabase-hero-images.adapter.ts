@@ -17,7 +17,7 @@ export function createSupabaseHeroImages(client: SupabaseClientLoader): HeroImag
   return {
     async load() {
       const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
-      const { data, error, status } = await sb
+      const { data, error, status } = await sb.rest
         .rpc(HERO_IMAGES_FUNCTION)
         .abortSignal(AbortSignal.timeout(HERO_IMAGES_TIMEOUT_MS));
       if (error) throw toBackendError(error, status);

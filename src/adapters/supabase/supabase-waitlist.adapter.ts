@@ -15,7 +15,7 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
   return {
     async exists(uid) {
       const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
-      const { data, error, status } = await sb
+      const { data, error, status } = await sb.rest
         .from(WAITLIST_TABLE)
         .select('uid')
         .eq('uid', uid)
@@ -27,7 +27,7 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
     async join(uid, entry) {
       const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
       // The entry's timestamp is the client's clock: the database sets created_at itself.
-      const { error, status } = await sb
+      const { error, status } = await sb.rest
         .from(WAITLIST_TABLE)
         .upsert(
           { uid, email: entry.email, college_id: entry.collegeId },

@@ -1,6 +1,7 @@
-// What gives the memory (demo) backend away in a build: its console controls, its account
-// chooser, its storage key. Shared by the isolation check (scripts/check-backend-isolation.mjs)
-// and the deploy guard (scripts/deploy-guard.mjs).
+// What gives each backend away in a build: for the memory (demo) backend its console controls,
+// its account chooser, its storage key; for the others their services' hosts and SDKs. Shared by
+// the isolation check (scripts/check-backend-isolation.mjs) and the deploy guard
+// (scripts/deploy-guard.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +10,13 @@ export const MEMORY_MARKERS = [
   'Elige una cuenta',
   'de-estudiantes:memory-backend',
 ];
+
+/** Each backend's markers: a build carries all of its own and none of the others'. */
+export const BACKEND_MARKERS = {
+  memory: MEMORY_MARKERS,
+  firebase: ['identitytoolkit.googleapis.com', 'firestore.googleapis.com', 'algolianet.com'],
+  supabase: ['GoTrueClient', 'auth/v1', 'rest/v1'],
+};
 
 /** The build's JavaScript and HTML files, relative to `dir` (assets/*.js, *.html). */
 export function builtFiles(dir) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: typecheck, lint, format, unit/property/contract tests,
 # the production build, the browser tests in Chromium, and the Firebase backend's tests against the
-# Auth and Functions emulators (scripts/test-firebase.sh). Prints a closing summary line.
+# Auth and Functions emulators (scripts/test-firebase.sh), and the Supabase backend's tests against
+# PostgreSQL 15 and the Supabase stand-in (scripts/test-supabase.sh). Prints a closing summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
@@ -21,4 +22,5 @@ VITE_BACKEND=memory VITE_SITE_URL=https://deestudiantes.example npm run build
 node scripts/check-backend-isolation.mjs
 npx playwright test
 bash scripts/test-firebase.sh
+bash scripts/test-supabase.sh
 node scripts/test-summary.mjs

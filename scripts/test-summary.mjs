@@ -4,6 +4,16 @@ import fs from 'node:fs';
 import { worktreeChanges, worktreeState } from './worktree-state.mjs';
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+/** pg_prove's summary ('Files=3, Tests=62, ...' and 'Result: PASS'), as counts. */
+function readPgTap(file) {
+  if (!fs.existsSync(file)) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  const total = Number(/Tests=(\d+)/.exec(text)?.[1] ?? 0);
+  const failedCounts = [...text.matchAll(/Failed (\d+)\/\d+ subtests/g)].map((m) => Number(m[1]));
+  const failedTests = failedCounts.reduce((a, b) => a + b, 0);
+  const ok = /Result: PASS/.test(text);
+  return { passed: total - failedTests, failed: ok ? failedTests : Math.max(1, failedTests) };
+}
 const suites = [
   ['vitest', read('test-results/vitest.json'), 'vitest'],
   [
@@ -14,6 +24,9 @@ const suites = [
   ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
   ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
   ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
+  ['vitest (supabase)', read('test-results/vitest-supabase.json'), 'vitest'],
+  ['pgTAP (supabase)', readPgTap('test-results/pgtap-supabase.txt'), 'pgtap'],
+  ['playwright (supabase build)', read('test-results/playwright-supabase.json'), 'playwright'],
 ];
 
 let passed = 0;
@@ -23,6 +36,12 @@ for (const [name, report, kind] of suites) {
   if (!report) {
     console.log(`${name}: no report`);
     failed++;
+    continue;
+  }
+  if (kind === 'pgtap') {
+    console.log(`${name}: ${report.passed} passed, ${report.failed} failed, 0 skipped`);
+    passed += report.passed;
+    failed += report.failed;
     continue;
   }
   const p = kind === 'vitest' ? report.numPassedTests : report.stats.expected + report.stats.flaky;

@@ -1,10 +1,45 @@
-import type { ContainerModule } from 'inversify';
-import { requireEnv } from './config-error';
+import { ContainerModule } from 'inversify';
+import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
+import type { SupabaseSettings } from '@/adapters/supabase/supabase-settings';
+import { ConfigError, requireEnv } from './config-error';
+import { TOKENS } from './tokens';
 
+/** Required public configuration of the Supabase backend (see .env.example). */
 export const SUPABASE_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
 
-/** Supabase backend: swappable in here without touching domain or UI. Not built yet. */
-export function createSupabaseModule(env: Readonly<Record<string, unknown>>): ContainerModule {
-  requireEnv('supabase', env, SUPABASE_ENV);
-  throw new Error('The supabase backend adapters are not built yet; use VITE_BACKEND=memory.');
+/** The sign-in callback page, on the page's own origin (public/auth/callback.html). */
+export const AUTH_CALLBACK_PATH = '/auth/callback.html';
+
+type Env = Readonly<Record<string, unknown>>;
+
+/** Reads the Supabase settings; a missing or malformed variable is a ConfigError. */
+export function supabaseSettingsFromEnv(env: Env, origin: string): SupabaseSettings {
+  const v = requireEnv('supabase', env, SUPABASE_ENV);
+  const raw = v.VITE_SUPABASE_URL!;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('supabase', [`VITE_SUPABASE_URL (una URL, no "${raw}")`]);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError('supabase', [`VITE_SUPABASE_URL (una URL https, no "${raw}")`]);
+  }
+  return {
+    url: url.origin,
+    anonKey: v.VITE_SUPABASE_ANON_KEY!,
+    callbackUrl: `${origin}${AUTH_CALLBACK_PATH}`,
+  };
+}
+
+/** The Supabase backend: Auth (Google popup), the waitlist, college search and hero images. */
+export function createSupabaseModule(env: Env): ContainerModule {
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const backend = createSupabaseBackend(supabaseSettingsFromEnv(env, origin));
+  return new ContainerModule(({ bind }) => {
+    bind(TOKENS.AuthPort).toConstantValue(backend.auth);
+    bind(TOKENS.WaitlistRepo).toConstantValue(backend.waitlist);
+    bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
+    bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
+  });
 }

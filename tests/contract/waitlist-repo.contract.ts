@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 
+/**
+ * Another student's uid. UUID-shaped, since Supabase keys users by UUID (a non-UUID would be
+ * refused as malformed before any rule runs); any string is a uid to the other backends.
+ */
+const SOMEONE_ELSE = '0badc0de-0000-4000-8000-000000000000';
+
 export interface WaitlistHarness {
   readonly repo: WaitlistRepo;
   /** Signs in as a fresh student and returns their uid and e-mail. */
@@ -53,9 +59,9 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
       const h = await setup();
       const { email } = await h.signIn();
       await expect(
-        h.repo.join('someone-else', { email, collegeId: 'udg-cucei', timestamp: new Date() }),
+        h.repo.join(SOMEONE_ELSE, { email, collegeId: 'udg-cucei', timestamp: new Date() }),
       ).rejects.toMatchObject({ code: 'permission-denied' });
-      expect(await h.countEntries('someone-else')).toBe(0);
+      expect(await h.countEntries(SOMEONE_ELSE)).toBe(0);
     });
   });
 }

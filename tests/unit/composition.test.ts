@@ -8,7 +8,7 @@ import {
   firebaseSettingsFromEnv,
 } from '@/composition/firebase.module';
 import { createMemoryModule } from '@/composition/memory.module';
-import { createSupabaseModule } from '@/composition/supabase.module';
+import { createSupabaseModule, supabaseSettingsFromEnv } from '@/composition/supabase.module';
 
 describe('composition root', () => {
   it('binds every use case over the memory backend and installs its controls', async () => {
@@ -119,5 +119,28 @@ describe('composition root', () => {
     expect(() =>
       firebaseSettingsFromEnv({ ...FIREBASE_CONFIG, VITE_ALGOLIA_HOST: 'not a url' }),
     ).toThrow(/VITE_ALGOLIA_HOST \(a URL, not "not a url"\)/);
+  });
+  const SUPABASE_CONFIG = {
+    VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co/',
+    VITE_SUPABASE_ANON_KEY: 'anon-key',
+  };
+
+  it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
+    const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
+    expect(Object.keys(useCases)).toHaveLength(13);
+  });
+
+  it('reads the supabase settings: the project origin and the callback page on our origin', () => {
+    expect(supabaseSettingsFromEnv(SUPABASE_CONFIG, 'https://deestudiantes.mx')).toEqual({
+      url: 'https://abcdefghijklmnop.supabase.co',
+      anonKey: 'anon-key',
+      callbackUrl: 'https://deestudiantes.mx/auth/callback.html',
+    });
+    expect(() =>
+      supabaseSettingsFromEnv({ ...SUPABASE_CONFIG, VITE_SUPABASE_URL: 'not a url' }, ''),
+    ).toThrow(/VITE_SUPABASE_URL \(una URL, no "not a url"\)/);
+    expect(() =>
+      supabaseSettingsFromEnv({ ...SUPABASE_CONFIG, VITE_SUPABASE_URL: 'ftp://x.supabase.co' }, ''),
+    ).toThrow(ConfigError);
   });
 });

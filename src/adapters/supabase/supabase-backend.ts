@@ -1,0 +1,31 @@
+import type { AuthPort } from '@/ports/auth.port';
+import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroImages } from '@/ports/hero-images.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
+import { supabaseClientLoader } from './supabase-client';
+import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
+import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
+import type { SupabaseSettings } from './supabase-settings';
+import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
+
+export interface SupabaseBackend {
+  readonly auth: AuthPort;
+  readonly waitlist: WaitlistRepo;
+  readonly collegeSearch: CollegeSearch;
+  readonly heroImages: HeroImages;
+}
+
+/** The four ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+export function createSupabaseBackend(
+  settings: SupabaseSettings,
+  auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
+): SupabaseBackend {
+  const client = supabaseClientLoader(settings);
+  return {
+    auth: createSupabaseAuth({ client, callbackUrl: settings.callbackUrl, ...auth }),
+    waitlist: createSupabaseWaitlist(client),
+    collegeSearch: createSupabaseCollegeSearch(client),
+    heroImages: createSupabaseHeroImages(client),
+  };
+}

@@ -1,0 +1,32 @@
+import type { HeroImages } from '@/ports/hero-images.port';
+import { parseHeroImagesAnswer } from '@/domain/hero-image';
+import type { SupabaseClientLoader } from './supabase-client';
+import { toBackendError, toThrownBackendError } from './supabase-errors';
+
+/** The SQL function of supabase/migrations: consented students' https avatars, callable by anyone. */
+export const HERO_IMAGES_FUNCTION = 'get_hero_profile_images';
+/** Spec section 9: the backend function time-out. */
+export const HERO_IMAGES_TIMEOUT_MS = 70_000;
+
+/**
+ * Hero avatars from `get_hero_profile_images()`, made without sign-in. Its rows (`photoURL`,
+ * `imageData`) become the spec's answer `{ success, profileImages, fromCache }` and go through the
+ * domain's loose rule, which drops unsafe sources: a malformed row gives no image, never a crash.
+ */
+export function createSupabaseHeroImages(client: SupabaseClientLoader): HeroImages {
+  return {
+    async load() {
+      const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+      const answer = await sb.rest
+        .rpc(HERO_IMAGES_FUNCTION)
+        .abortSignal(AbortSignal.timeout(HERO_IMAGES_TIMEOUT_MS));
+      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const data: unknown = answer.data; // any shape: the domain's rule reads it
+      return parseHeroImagesAnswer({
+        success: Array.isArray(data),
+        profileImages: Array.isArray(data) ? data : [],
+        fromCache: false,
+      });
+    },
+  };
+}

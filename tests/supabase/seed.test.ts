@@ -1,0 +1,47 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { freshDatabase } from '../support/supabase-db';
+
+// The `colleges` table after the migrations and supabase/seed.sql, against the catalogue that the
+// memory backend searches and the Algolia upload sends: one source of truth.
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let client: pg.Client;
+beforeAll(async () => {
+  db = await freshDatabase('seed');
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+});
+afterAll(async () => {
+  await client?.end();
+  await db?.drop();
+});
+
+describe('colleges on PostgreSQL', () => {
+  it('holds exactly the catalogue, in its order', async () => {
+    const { rows } = await client.query(
+      'select id, name, subname, short_name as "shortName", keywords from public.colleges order by position',
+    );
+    expect(rows).toEqual(
+      COLLEGE_CATALOGUE.map(({ id, name, subname, shortName, keywords }) => ({
+        id,
+        name,
+        subname,
+        shortName,
+        keywords: [...keywords],
+      })),
+    );
+  });
+
+  it('applying the seed again changes nothing, and it removes a college gone from the catalogue', async () => {
+    const fs = await import('node:fs');
+    await client.query(
+      "insert into public.colleges (id, name) values ('ya-no-existe', 'Universidad Cerrada')",
+    );
+    await client.query(fs.readFileSync('supabase/seed.sql', 'utf8'));
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from public.colleges',
+    );
+    expect(rows[0]!.n).toBe(COLLEGE_CATALOGUE.length);
+  });
+});

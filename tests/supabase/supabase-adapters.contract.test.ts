@@ -1,0 +1,250 @@
+// @vitest-environment jsdom
+// The shared contract suites of every port against the Supabase adapters: supabase-js's own Auth
+// and PostgREST clients, unmodified (in jsdom: a browser's localStorage, location and
+// BroadcastChannel), over HTTP to the stand-in, which runs each request on the migrated
+// PostgreSQL 15 as Supabase's role and JWT claims would.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@/domain/errors';
+import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
+import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
+import { describeAuthContract } from '../contract/auth.contract';
+import { describeCollegeSearchContract } from '../contract/college-search.contract';
+import { describeHeroImagesContract } from '../contract/hero-images.contract';
+import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
+import { memoryStorage } from '../support/memory-storage';
+import { freshDatabase } from '../support/supabase-db';
+import { startSupabaseStandIn, type SupabaseStandIn } from '../support/supabase-stand-in';
+
+const CALLBACK = 'http://127.0.0.1:4373/auth/callback.html';
+
+let standIn: SupabaseStandIn;
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  db = await freshDatabase('contract');
+  standIn = await startSupabaseStandIn({ databaseUrl: db.url });
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+});
+
+afterAll(async () => {
+  await admin?.end();
+  await standIn?.close();
+  await db?.drop();
+});
+
+/**
+ * The popup as a test drives it: `go` follows the provider's URL to the stand-in, which answers
+ * with a redirect to our callback page (as Google then Supabase would); `close` is the student
+ * closing it.
+ */
+function fakePopup(mode: { close: boolean }) {
+  return (): SignInPopup => {
+    let settle!: { resolve(url: string): void; reject(e: unknown): void };
+    const result = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+    return {
+      go(url) {
+        if (mode.close) {
+          settle.reject(new AppError('auth/popup-closed-by-user'));
+          return;
+        }
+        fetch(url, { redirect: 'manual' }).then(async (res) => {
+          const location = res.headers.get('location');
+          if (res.status === 302 && location) settle.resolve(location);
+          else settle.reject(new Error(`authorize answered ${res.status}: ${await res.text()}`));
+        }, settle.reject);
+      },
+      result,
+      close() {},
+    };
+  };
+}
+
+let clients = 0;
+function backend(mode = { close: false }) {
+  return createSupabaseBackend(
+    {
+      url: standIn.url,
+      anonKey: standIn.anonKey,
+      callbackUrl: CALLBACK,
+      storage: memoryStorage(),
+      storageKey: `sb-contract-${clients++}`,
+    },
+    { openPopup: fakePopup(mode), userAgent: 'vitest' },
+  );
+}
+
+let students = 0;
+const nextEmail = () => `estudiante${students++}@alumnos.udg.mx`;
+
+describeAuthContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const mode = { close: false };
+  const b = backend(mode);
+  return {
+    auth: b.auth,
+    arrangeSignIn: async () => {
+      mode.close = false;
+      const email = nextEmail();
+      standIn.arrangeSignIn({ email, name: 'Ana García' });
+      return email;
+    },
+    arrangeClose: async () => {
+      mode.close = true;
+    },
+  };
+});
+
+describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  return {
+    repo: b.waitlist,
+    signIn: async () => {
+      standIn.arrangeSignIn({ email: nextEmail() });
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
+    },
+    countEntries: async (uid) => {
+      const { rows } = await admin.query<{ n: number }>(
+        'select count(*)::int as n from public.waitlist where uid::text = $1',
+        [uid],
+      );
+      return rows[0]!.n;
+    },
+  };
+});
+
+describeCollegeSearchContract(
+  'supabase (stand-in over PostgreSQL 15)',
+  async () => backend().collegeSearch,
+);
+
+describeHeroImagesContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  // Five consenting students with https photos, one without consent, one with an http photo.
+  for (let n = 1; n <= 7; n++) {
+    const { rows } = await admin.query<{ id: string }>(
+      `insert into auth.users (email, raw_user_meta_data) values ($1, $2)
+       on conflict (email) do update set raw_user_meta_data = excluded.raw_user_meta_data returning id`,
+      [
+        `hero${n}@alumnos.udg.mx`,
+        {
+          avatar_url:
+            n === 7
+              ? 'http://insecure.example/a.png'
+              : `https://lh3.googleusercontent.com/a/hero-${n}`,
+        },
+      ],
+    );
+    if (n !== 6) {
+      await admin.query(
+        'insert into public.hero_consent (user_id) values ($1) on conflict do nothing',
+        [rows[0]!.id],
+      );
+    }
+  }
+  return backend().heroImages;
+});
+
+describe('Supabase adapters beyond the contract', () => {
+  it('signs in with the PKCE code, keeps the session in storage, and a new client finds it', async () => {
+    const storage = memoryStorage();
+    const make = () =>
+      createSupabaseBackend(
+        {
+          url: standIn.url,
+          anonKey: standIn.anonKey,
+          callbackUrl: CALLBACK,
+          storage,
+          storageKey: 'sb-reload',
+        },
+        { openPopup: fakePopup({ close: false }), userAgent: 'vitest' },
+      );
+    const email = nextEmail();
+    standIn.arrangeSignIn({ email, name: 'Luis Pérez' });
+    const first = await make().auth.signInWithPopup();
+    expect(first).toMatchObject({ email, displayName: 'Luis Pérez' });
+    expect(standIn.requests.get('POST /auth/v1/token')).toBeGreaterThan(0);
+    // "Reload": a new client over the same storage reports the same user without signing in.
+    const again = make();
+    const user = await new Promise((resolve) => again.auth.onAuthStateChanged(resolve));
+    expect(user).toMatchObject({ uid: first.uid, email });
+    expect(await again.waitlist.exists(first.uid)).toBe(false);
+  });
+
+  it('a student who denies access at the provider gets the cancelled code', async () => {
+    const b = backend();
+    standIn.arrangeDenial();
+    await expect(b.auth.signInWithPopup()).rejects.toMatchObject({
+      code: 'auth/popup-closed-by-user',
+    });
+  });
+
+  it('joining again keeps the first college, and created_at is the database time', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    const before = Date.now();
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(0),
+    });
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'itesm-gdl',
+      timestamp: new Date(0),
+    });
+    const { rows } = await admin.query<{ college_id: string; created_at: Date }>(
+      'select college_id, created_at from public.waitlist where uid = $1',
+      [user.uid],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.college_id).toBe('udg-cucei');
+    expect(rows[0]!.created_at.getTime()).toBeGreaterThan(before - 60_000);
+  });
+
+  it('refuses an e-mail that is not the signed-in one, and a write when signed out', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    await expect(
+      b.waitlist.join(user.uid, {
+        email: 'otra@alumnos.udg.mx',
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await b.auth.signOut();
+    await expect(
+      b.waitlist.join(user.uid, {
+        email: user.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      }),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(b.waitlist.exists(user.uid)).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('a server that does not answer is unavailable', async () => {
+    const b = createSupabaseBackend(
+      {
+        url: 'http://127.0.0.1:9',
+        anonKey: standIn.anonKey,
+        callbackUrl: CALLBACK,
+        storage: memoryStorage(),
+        storageKey: 'sb-down',
+      },
+      { userAgent: 'vitest' },
+    );
+    await expect(b.collegeSearch.search('cucei')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(b.heroImages.load()).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('finds colleges by acronym, typo and accent through the RPC', async () => {
+    const { collegeSearch } = backend();
+    expect((await collegeSearch.search('UdeG')).every((c) => c.id.startsWith('udg-'))).toBe(true);
+    expect((await collegeSearch.search('monterey')).map((c) => c.id)).toContain('itesm-mty');
+    expect((await collegeSearch.search('cucéí'))[0]?.id).toBe('udg-cucei');
+  });
+});

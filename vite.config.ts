@@ -4,9 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { notFoundPreview } from './scripts/not-found-preview.ts';
+import { BACKENDS } from './src/composition/backends.ts';
 import { siteFiles } from './scripts/site-files.ts';
-
-const BACKENDS = ['memory', 'firebase', 'supabase'] as const;
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };

@@ -6,7 +6,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { BACKEND_MARKERS as MARKERS, markersIn } from './backend-markers.mjs';
 
-const BACKENDS = Object.keys(MARKERS);
+import { runnerImport } from 'vite';
+
+// The one list of backends (src/composition/backends.ts); every one needs its markers.
+const { module: list } = await runnerImport('./src/composition/backends.ts', { configFile: false });
+const BACKENDS = list.BACKENDS;
+const unmarked = BACKENDS.filter((b) => !MARKERS[b]?.length);
+if (unmarked.length) {
+  console.error(`No markers in scripts/backend-markers.mjs for: ${unmarked.join(', ')}`);
+  process.exit(1);
+}
 
 let failed = false;
 for (const backend of BACKENDS) {

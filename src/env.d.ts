@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
 
 /** `VITE_BACKEND` at build time: 'memory' (default), 'firebase' or 'supabase'. */
-declare const __BACKEND__: 'memory' | 'firebase' | 'supabase';
+// A global declaration file has no top-level imports (they would make it a module).
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+declare const __BACKEND__: import('./composition/backends').BackendName;
 
 interface ImportMetaEnv {
   readonly VITE_BACKEND?: string;

@@ -1,3 +1,6 @@
+// Relative: the build configuration (scripts/site-files.ts) loads this file without the @ alias.
+import { BackendConfigError } from '../domain/errors';
+
 /**
  * The file a developer sets a command's `VITE_*` settings in: `vite` (the dev server, mode
  * `development`) reads `.env.local`, `vite build` (mode `production`) reads
@@ -11,8 +14,7 @@ export const envFileOf = (mode: string): string =>
  * developer (the console): it names the variables and the file to set them in. Students see a
  * Spanish sentence without variable names (src/ui/waitlist/waitlist-card.tsx).
  */
-export class ConfigError extends Error {
-  readonly missing: readonly string[];
+export class ConfigError extends BackendConfigError {
   readonly envFile: string;
 
   constructor(
@@ -23,9 +25,9 @@ export class ConfigError extends Error {
     super(
       `The ${backend} backend is missing configuration: ${missing.join(', ')}. ` +
         `Set these variables in ${envFile} (see .env.example) and restart, or use VITE_BACKEND=memory.`,
+      missing,
     );
     this.name = 'ConfigError';
-    this.missing = missing;
     this.envFile = envFile;
   }
 }

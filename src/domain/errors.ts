@@ -103,3 +103,20 @@ export function toSignInError(error: unknown): AppError {
   }
   return new AppError('auth/sign-in-failed', describe(error), { cause: error });
 }
+
+/**
+ * The chosen backend cannot start because its configuration is incomplete: `missing` names what
+ * is unset (for developers, in the console). No retry helps, unlike a backend lost to the network.
+ */
+export class BackendConfigError extends Error {
+  readonly missing: readonly string[];
+
+  constructor(message: string, missing: readonly string[]) {
+    super(message);
+    this.name = 'BackendConfigError';
+    this.missing = missing;
+  }
+}
+
+export const isBackendConfigError = (error: unknown): error is BackendConfigError =>
+  error instanceof BackendConfigError;

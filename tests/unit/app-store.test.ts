@@ -4,6 +4,7 @@ import { createPrepareSignIn } from '@/domain/use-cases/sign-in.use-case';
 import type { AuthPort } from '@/ports/auth.port';
 import { createAppStore, IGNORED } from '@/ui/store/app-store';
 import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
+import { BackendConfigError } from '@/domain/errors';
 import { memoryStorage } from '../support/memory-storage';
 import { memoryWorld } from '../support/memory-use-cases';
 
@@ -225,8 +226,7 @@ describe('app store on the memory backend (spec section 4)', () => {
 
   it('a backend that cannot start names the missing variables', async () => {
     const store = createAppStore({
-      loadUseCases: () =>
-        Promise.reject(Object.assign(new Error('missing'), { missing: ['VITE_X'] })),
+      loadUseCases: () => Promise.reject(new BackendConfigError('missing', ['VITE_X'])),
       log: () => {},
     });
     store.getState().start();

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
+import { isBackendConfigError } from '@/domain/errors';
 import type { CollegeChoiceSlice } from './college-choice.slice';
 import type { SliceDeps } from './outcome';
 import type { SessionSlice } from './session.slice';
@@ -32,9 +33,7 @@ export const createStartupSlice =
         },
         (error: unknown) => {
           log('The backend could not start', error);
-          const missing = (error as { missing?: unknown } | null)?.missing;
-          const names = Array.isArray(missing) ? missing.filter((m) => typeof m === 'string') : [];
-          set({ backendError: { missing: names } });
+          set({ backendError: { missing: isBackendConfigError(error) ? error.missing : [] } });
         },
       );
     };

@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadEnv } from 'vite';
 import {
   contentSecurityPolicy,
@@ -158,7 +159,7 @@ function main(argv) {
   });
 }
 
-if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
     main(process.argv.slice(2));
   } catch (error) {

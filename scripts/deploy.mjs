@@ -143,6 +143,13 @@ function main(argv) {
   console.log(`Content-Security-Policy: ${csp}`);
   if (prepareOnly) return;
 
+  // firebase-tools takes the config file's folder for the project's root (rules, functions
+  // source, hosting folder): --out and --config-out elsewhere are for tests, never for a deploy.
+  if (path.dirname(path.resolve(configFile)) !== process.cwd()) {
+    fail([
+      `${configFile} must be in the project's folder to deploy (use --prepare-only elsewhere)`,
+    ]);
+  }
   const firebase = path.join('tools', 'firebase-cli', 'node_modules', '.bin', 'firebase');
   if (!fs.existsSync(firebase)) {
     execFileSync(

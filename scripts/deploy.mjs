@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadEnv } from 'vite';
 import {
   contentSecurityPolicy,
@@ -142,6 +143,13 @@ function main(argv) {
   console.log(`Content-Security-Policy: ${csp}`);
   if (prepareOnly) return;
 
+  // firebase-tools takes the config file's folder for the project's root (rules, functions
+  // source, hosting folder): --out and --config-out elsewhere are for tests, never for a deploy.
+  if (path.dirname(path.resolve(configFile)) !== process.cwd()) {
+    fail([
+      `${configFile} must be in the project's folder to deploy (use --prepare-only elsewhere)`,
+    ]);
+  }
   const firebase = path.join('tools', 'firebase-cli', 'node_modules', '.bin', 'firebase');
   if (!fs.existsSync(firebase)) {
     execFileSync(
@@ -158,7 +166,7 @@ function main(argv) {
   });
 }
 
-if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
     main(process.argv.slice(2));
   } catch (error) {

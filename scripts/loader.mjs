@@ -1,5 +1,5 @@
-// The one inline script of the prerendered pages (its SHA-256 is in firebase.json's
-// Content-Security-Policy; tests/unit/csp.test.ts keeps the two in step).
+// The one inline script of the prerendered pages. The deployed Content-Security-Policy allows it
+// by its SHA-256, computed from the built pages at deploy time (scripts/deploy.mjs, csp.mjs).
 //
 // The entry script is requested only after the prerendered page has painted: it sits inert in a
 // <template> (where bundle-size.mjs still counts it as first-load JavaScript) and a small loader

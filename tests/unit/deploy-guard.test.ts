@@ -9,7 +9,7 @@ import * as guard from '../../scripts/deploy-guard.mjs';
 import * as deploy from '../../scripts/deploy.mjs';
 
 // The deploy guard on small stand-in builds (each refusal on its own). The real builds go through
-// it in tests/integration/deploy.test.ts.
+// it in tests/emulators/deploy.test.ts.
 const { checkDeployBuild, checkHostingConfig } = guard as {
   checkDeployBuild: (dir: string, o: { projectId: string }) => string[];
   checkHostingConfig: (c: unknown, o: { dir: string; projectId: string }) => string[];

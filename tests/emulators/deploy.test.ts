@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // the Firebase build of a project, checks it and writes the hosting config with the project's
 // CSP; the deploy guard (scripts/deploy-guard.mjs, hosting's predeploy in firebase.json) accepts
 // that, and refuses the memory build and any deploy not started by the deploy script. Everything
-// goes to a temporary folder (the test never touches dist/ or dist-deploy/). Two builds: slow.
+// goes to a temporary folder (the test never touches dist/ or dist-deploy/). Two builds: slow, so
+// here, where files run one at a time (vitest.emulators.config.ts), not beside the unit tests.
 const PROJECT = 'de-estudiantes-prueba';
 const PROD_ENV = {
   VITE_BACKEND: 'firebase',

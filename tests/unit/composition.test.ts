@@ -1,5 +1,9 @@
 // @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
+import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import { describe, expect, it } from 'vitest';
+import { BACKEND_PORTS } from '@/composition/tokens';
 import { ConfigError, envFileOf, requireEnv } from '@/composition/config-error';
 import { buildUseCases } from '@/composition/container';
 import {
@@ -61,6 +65,35 @@ describe('composition root', () => {
     // By default, the mode this code was built in (vitest runs in mode "test").
     expect(new ConfigError('firebase', ['VITE_X']).envFile).toBe(envFileOf(import.meta.env.MODE));
     expect(envFileOf('test')).toBe('.env.test.local');
+  });
+
+  it('refuses a backend module that leaves a port unbound, naming it (docs: Adding a backend)', () => {
+    window.__memoryBackendConfig = { latencyMs: 0 };
+    const complete = createMemoryModule();
+    for (const missing of BACKEND_PORTS) {
+      const name = (missing as symbol).description!;
+      const partial = new ContainerModule((options) => {
+        complete.load({
+          ...options,
+          bind: ((id: ServiceIdentifier) =>
+            id === missing
+              ? { toConstantValue: () => undefined }
+              : options.bind(id)) as typeof options.bind,
+        });
+      });
+      expect(() => buildUseCases(partial)).toThrow(
+        new RegExp(
+          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, CollegeSearch, HeroImages`,
+        ),
+      );
+    }
+    const documented = fs.readFileSync(
+      path.resolve(__dirname, '../../docs/architecture.md'),
+      'utf8',
+    );
+    for (const token of BACKEND_PORTS) {
+      expect(documented).toContain(`TOKENS.${(token as symbol).description!}`);
+    }
   });
 
   it('requireEnv trims values', () => {

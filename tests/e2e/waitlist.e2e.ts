@@ -31,6 +31,25 @@ async function chooseAccount(page: Page) {
     .click();
 }
 
+/**
+ * Signs in with the join form's chunk lost `times` times (then served), and waits for the form's
+ * error; counts the lost requests and the page loads.
+ */
+async function loseJoinForm(page: Page, times: number) {
+  await configureBackend(page);
+  let aborted = 0;
+  await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) =>
+    aborted++ < times ? route.abort('connectionreset') : route.continue(),
+  );
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto('/');
+  await chooseAccount(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
+  await expect(alert).toBeVisible();
+  return { alert, aborted: () => aborted, loads: () => loads };
+}
+
 async function chooseCollege(page: Page, query: string, option: RegExp) {
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill(query);
@@ -302,40 +321,25 @@ test.describe('waitlist step 2 (signed in)', () => {
   test('a form that fails on the retry too (a browser that remembers a failed import) reloads once, and loads', async ({
     page,
   }) => {
-    await configureBackend(page);
-    let aborted = 0;
-    await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) =>
-      aborted++ < 2 ? route.abort('connectionreset') : route.continue(),
-    );
-    let loads = 0;
-    page.on('load', () => loads++);
-    await page.goto('/');
-    await chooseAccount(page);
-    const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
-    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    const form = await loseJoinForm(page, 2);
+    await form.alert.getByRole('button', { name: 'Reintentar' }).click();
     // The page reloads once, signed in, and the form comes.
     await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
-    expect(aborted).toBe(3);
-    expect(loads).toBe(2);
+    expect(form.aborted()).toBe(3);
+    expect(form.loads()).toBe(2);
   });
 
   test('a form that keeps failing reloads at most once, then offers Reintentar again', async ({
     page,
   }) => {
-    await configureBackend(page);
-    await page.route(/\/assets\/join-form-[^/]*\.js$/, (route) => route.abort('connectionreset'));
-    let loads = 0;
-    page.on('load', () => loads++);
-    await page.goto('/');
-    await chooseAccount(page);
-    const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar el formulario.' });
+    const { alert, loads } = await loseJoinForm(page, Infinity);
     await alert.getByRole('button', { name: 'Reintentar' }).click();
-    await expect.poll(() => loads).toBe(2);
+    await expect.poll(loads).toBe(2);
     await expect(alert).toBeVisible();
     await alert.getByRole('button', { name: 'Reintentar' }).click();
     await expect(alert).toBeVisible();
     await page.waitForTimeout(500);
-    expect(loads).toBe(2);
+    expect(loads()).toBe(2);
   });
 
   test('the backend lost to the network at start: Reintentar loads it, and sign-in works', async ({

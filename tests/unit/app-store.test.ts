@@ -19,6 +19,20 @@ function setup(config = {}, backendStorage = memoryStorage(), pageStorage = memo
   return { ...world, store, log, stop, pageStorage };
 }
 
+/** A store whose backend module is lost to the network on the first load only. */
+function storeLosingBackendOnce() {
+  const world = memoryWorld();
+  let attempts = 0;
+  const store = createAppStore({
+    loadUseCases: async () => {
+      if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return world.useCases;
+    },
+    log: () => {},
+  });
+  return { store, attempts: () => attempts };
+}
+
 describe('app store on the memory backend (spec section 4)', () => {
   it('starts signed out at step 1 once auth reports', async () => {
     const { store } = setup();
@@ -268,15 +282,7 @@ describe('app store on the memory backend (spec section 4)', () => {
   });
 
   it('a backend module lost once is loaded again: start-up offers a retry that works', async () => {
-    const world = memoryWorld();
-    let attempts = 0;
-    const store = createAppStore({
-      loadUseCases: async () => {
-        if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
-        return world.useCases;
-      },
-      log: () => {},
-    });
+    const { store, attempts } = storeLosingBackendOnce();
     store.getState().start();
     await flush();
     expect(store.getState().backendError).toEqual({ missing: [] });
@@ -284,19 +290,11 @@ describe('app store on the memory backend (spec section 4)', () => {
     await flush();
     expect(store.getState()).toMatchObject({ backendError: null, authReady: true });
     expect((await store.getState().signIn()).ok).toBe(true);
-    expect(attempts).toBe(2);
+    expect(attempts()).toBe(2);
   });
 
   it('a backend module lost during a sign-in fails that sign-in only; the next one works', async () => {
-    const world = memoryWorld();
-    let attempts = 0;
-    const store = createAppStore({
-      loadUseCases: async () => {
-        if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
-        return world.useCases;
-      },
-      log: () => {},
-    });
+    const { store, attempts } = storeLosingBackendOnce();
     expect(await store.getState().signIn()).toMatchObject({
       ok: false,
       code: 'auth/sign-in-failed',

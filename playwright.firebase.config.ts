@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import base from './playwright.config';
 
 /**
- * End-to-end tests of the Firebase build (dist-firebase/, built by scripts/test-firebase.sh and
+ * End-to-end tests of the Firebase build (dist-firebase/, built by scripts/test/test-firebase.sh and
  * pointed at the local emulators) in Chromium. Run under `firebase emulators:exec --only
  * auth,functions`; the Firestore REST fake and the Algolia fake start in the global setup.
  */

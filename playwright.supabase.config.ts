@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
 /**
- * End-to-end tests of the Supabase build (dist-supabase/, built by scripts/test-supabase.sh with
+ * End-to-end tests of the Supabase build (dist-supabase/, built by scripts/test/test-supabase.sh with
  * .env.supabase) in Chromium. The global setup starts the Supabase stand-in on 127.0.0.1:54321
  * over a fresh copy of the migrated PostgreSQL 15 database.
  */

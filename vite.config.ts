@@ -3,9 +3,9 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { notFoundPreview } from './scripts/not-found-preview.ts';
+import { notFoundPreview } from './scripts/build/not-found-preview.ts';
 import { BACKENDS } from './src/composition/backends.ts';
-import { siteFiles } from './scripts/site-files.ts';
+import { siteFiles } from './scripts/build/site-files.ts';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };

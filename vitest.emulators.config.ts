@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Tests against the Firebase emulators; run by scripts/test-firebase.sh under emulators:exec. */
+/** Tests against the Firebase emulators; run by scripts/test/test-firebase.sh under emulators:exec. */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {

@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Tests against PostgreSQL 15 and the Supabase stand-in; run by scripts/test-supabase.sh. */
+/** Tests against PostgreSQL 15 and the Supabase stand-in; run by scripts/test/test-supabase.sh. */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {

@@ -1,4 +1,4 @@
-// Relative: the build configuration (scripts/site-files.ts) loads this file without the @ alias.
+// Relative: the build configuration (scripts/build/site-files.ts) loads this file without the @ alias.
 import { BackendConfigError } from '../domain/errors';
 
 /**

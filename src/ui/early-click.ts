@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** What the prerendered page's loader (scripts/prerender.mjs) leaves on `window`. */
+/** What the prerendered page's loader (scripts/build/prerender.mjs) leaves on `window`. */
 interface EarlyClickWindow {
   /** A button pressed before the app's script had run. */
   __earlyClick?: HTMLButtonElement | null;

@@ -8,7 +8,7 @@ import { SITE } from './site-config';
 import { createAppStore } from './store/app-store';
 import { StoreProvider } from './store/store-context';
 
-/** Renders a route to HTML at build time (scripts/prerender.mjs); the client hydrates it. */
+/** Renders a route to HTML at build time (scripts/build/prerender.mjs); the client hydrates it. */
 export function render(route: Route): { html: string; head: string; siteUrl: string } {
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),

@@ -53,7 +53,7 @@ async function signInThroughPopup(page: Page, email: string, name: string) {
 test('runs under the deploy’s generated Content-Security-Policy: sign in, search, join, no violation', async ({
   page,
 }) => {
-  // The policy scripts/deploy.mjs generates, for this build (its loader's hash) and its settings
+  // The policy scripts/deploy/deploy.mjs generates, for this build (its loader's hash) and its settings
   // (.env.emulators: our project's hosts, plus the local emulators and fakes it talks to).
   const csp = await underPolicy(
     page,

@@ -1,13 +1,13 @@
 import { policyFor, SAMPLE_PRODUCTION_ENV, underPolicy } from '../support/csp-page';
 import { configureBackend, expect, hydrated, test } from './fixtures';
 
-// The memory build under the Content-Security-Policy the deploy generates (scripts/csp.mjs) for
+// The memory build under the Content-Security-Policy the deploy generates (scripts/deploy/csp.mjs) for
 // this very build (its loader's hash): the page runs without a violation, the policy is in force,
 // and a violation is reported to /csp-report.
 test('runs under the deploy’s generated Content-Security-Policy without a violation, and reports one', async ({
   page,
 }) => {
-  // The policy scripts/deploy.mjs would generate for this very build (its loader's hash).
+  // The policy scripts/deploy/deploy.mjs would generate for this very build (its loader's hash).
   const csp = await underPolicy(page, policyFor('dist', SAMPLE_PRODUCTION_ENV));
   await configureBackend(page);
   await page.goto('/');

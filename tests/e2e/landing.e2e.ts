@@ -1,5 +1,5 @@
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { LOADER } from '../../scripts/loader.mjs';
+import { LOADER } from '../../scripts/build/loader.mjs';
 import {
   backend,
   configureBackend,

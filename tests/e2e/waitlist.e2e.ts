@@ -80,7 +80,7 @@ test.describe('waitlist step 1 (signed out)', () => {
   });
 
   // The sign-in button appears only after the first auth answer (the quiet placeholder below),
-  // so the loader's early-tap replay (scripts/loader.mjs) is checked on a prerendered FAQ button.
+  // so the loader's early-tap replay (scripts/build/loader.mjs) is checked on a prerendered FAQ button.
   test('a tap on a button before the script has loaded is not lost', async ({ page }) => {
     await configureBackend(page);
     // Hold every script back until the button has been pressed on the prerendered page.

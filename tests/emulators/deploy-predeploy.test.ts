@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // (lib/deploy/lifecycleHooks.js, what `firebase deploy` calls before uploading hosting) on our
 // hosting configs. A deploy cannot run offline (it needs a login), so this is the closest check
 // that `firebase deploy` stops on the guard. Here rather than in tests/unit: firebase-tools is
-// installed by scripts/firebase-cli.sh.
+// installed by scripts/test/firebase-cli.sh.
 const require = createRequire(import.meta.url);
 const lib = `${process.cwd()}/tools/firebase-cli/node_modules/firebase-tools/lib`;
 const { Config } = require(`${lib}/config.js`) as {
@@ -58,7 +58,7 @@ describe('firebase deploy runs the deploy guard before hosting', () => {
     const prepared = spawnSync(
       'node',
       [
-        'scripts/deploy.mjs',
+        'scripts/deploy/deploy.mjs',
         '--prepare-only',
         '--project',
         PROJECT,

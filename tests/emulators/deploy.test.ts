@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The deploy path on real builds: `npm run deploy -- --prepare-only` (scripts/deploy.mjs) builds
+// The deploy path on real builds: `npm run deploy -- --prepare-only` (scripts/deploy/deploy.mjs) builds
 // the Firebase build of a project, checks it and writes the hosting config with the project's
-// CSP; the deploy guard (scripts/deploy-guard.mjs, hosting's predeploy in firebase.json) accepts
+// CSP; the deploy guard (scripts/deploy/deploy-guard.mjs, hosting's predeploy in firebase.json) accepts
 // that, and refuses the memory build and any deploy not started by the deploy script. Everything
 // goes to a temporary folder (the test never touches dist/ or dist-deploy/). Two builds: slow, so
 // here, where files run one at a time (vitest.emulators.config.ts), not beside the unit tests.
@@ -35,13 +35,13 @@ const run = (args: string[], env: Record<string, string | undefined>) => {
 };
 /** The guard as firebase-tools runs hosting's predeploy. */
 const predeploy = (env: Record<string, string | undefined>) =>
-  run(['scripts/deploy-guard.mjs'], { GCLOUD_PROJECT: PROJECT, RESOURCE_DIR: out, ...env });
+  run(['scripts/deploy/deploy-guard.mjs'], { GCLOUD_PROJECT: PROJECT, RESOURCE_DIR: out, ...env });
 
 let prepared: ReturnType<typeof run>;
 beforeAll(() => {
   prepared = run(
     [
-      'scripts/deploy.mjs',
+      'scripts/deploy/deploy.mjs',
       '--prepare-only',
       '--project',
       PROJECT,
@@ -64,7 +64,7 @@ describe('npm run deploy (prepare only) and the deploy guard, on real builds', (
     expect(prepared.status).toBe(0);
     const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
     expect(path.resolve(tmp, config.hosting.public)).toBe(out);
-    expect(config.hosting.predeploy).toEqual(['node scripts/deploy-guard.mjs']);
+    expect(config.hosting.predeploy).toEqual(['node scripts/deploy/deploy-guard.mjs']);
     const headers = config.hosting.headers.flatMap((h: { headers: unknown[] }) => h.headers);
     const csp = headers.find((h: { key: string }) => h.key === 'Content-Security-Policy').value;
     expect(csp).not.toContain('*');
@@ -114,7 +114,14 @@ describe('npm run deploy (prepare only) and the deploy guard, on real builds', (
 
   it('refuses to build from settings that are not production’s', () => {
     const refused = run(
-      ['scripts/deploy.mjs', '--prepare-only', '--project', PROJECT, '--out', path.join(tmp, 'x')],
+      [
+        'scripts/deploy/deploy.mjs',
+        '--prepare-only',
+        '--project',
+        PROJECT,
+        '--out',
+        path.join(tmp, 'x'),
+      ],
       { ...PROD_ENV, VITE_FIREBASE_EMULATORS: 'true', VITE_SITE_URL: 'http://localhost:5173' },
     );
     expect(refused.status).toBe(1);

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-// What the pinned firebase-tools (tools/firebase-cli, installed by scripts/firebase-cli.sh) says
+// What the pinned firebase-tools (tools/firebase-cli, installed by scripts/test/firebase-cli.sh) says
 // of the function's runtime, and the Node its tests run on (tools/function-node, installed by
-// scripts/function-node.sh). Here rather than in tests/unit: both are installed by the Firebase
+// scripts/test/function-node.sh). Here rather than in tests/unit: both are installed by the Firebase
 // test script.
 const require = createRequire(import.meta.url);
 const { RUNTIMES } = require(

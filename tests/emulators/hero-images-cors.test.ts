@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The callable's CORS, as deployed: functions/src/index.ts loaded the way Cloud Functions loads it
 // (no emulator), with SITE_ORIGIN as the deploy sets it, its exported handler served over HTTP.
 // The Functions emulator cannot show this: it answers every origin by design (it turns on the
-// SDK's `enableCors` debug feature). Needs functions/node_modules (scripts/firebase-cli.sh), hence
+// SDK's `enableCors` debug feature). Needs functions/node_modules (scripts/test/firebase-cli.sh), hence
 // this folder. Nothing here reaches Google: a preflight never runs the function's body.
 
 const SITE = 'https://deestudiantes.mx';
@@ -22,7 +22,7 @@ async function loadFunction(siteOrigin: string | undefined) {
   if (siteOrigin === undefined) delete process.env.SITE_ORIGIN;
   else process.env.SITE_ORIGIN = siteOrigin;
   vi.resetModules();
-  // A computed path: the root typecheck (run before scripts/firebase-cli.sh installs
+  // A computed path: the root typecheck (run before scripts/test/firebase-cli.sh installs
   // functions/node_modules) must not follow it into firebase-admin.
   const entry = new URL('../../functions/src/index.ts', import.meta.url).href;
   return (await import(/* @vite-ignore */ entry)) as { get_hero_profile_images: unknown };

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { collegeFromHit } from '@/domain/college';
-import { collegeRecords, INDEX_SETTINGS, uploadColleges } from '../../scripts/colleges-index';
+import { collegeRecords, INDEX_SETTINGS, uploadColleges } from '../../scripts/data/colleges-index';
 import { type FakeAlgolia, startFakeAlgolia } from '../support/fake-algolia-server';
 
 // The script that fills the Algolia index, against the local Algolia fake.
@@ -54,11 +54,13 @@ describe('uploading the colleges catalogue to Algolia', () => {
       ALGOLIA_ADMIN_KEY: '',
       VITE_ALGOLIA_APP_ID: '',
     };
-    await expect(run('node', ['scripts/upload-colleges.mjs'], { env })).rejects.toMatchObject({
+    await expect(run('node', ['scripts/data/upload-colleges.mjs'], { env })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('ALGOLIA_ADMIN_KEY'),
     });
-    const { stdout } = await run('node', ['scripts/upload-colleges.mjs', '--dry-run'], { env });
+    const { stdout } = await run('node', ['scripts/data/upload-colleges.mjs', '--dry-run'], {
+      env,
+    });
     expect(JSON.parse(stdout).records).toHaveLength(COLLEGE_CATALOGUE.length);
   });
 
@@ -67,7 +69,7 @@ describe('uploading the colleges catalogue to Algolia', () => {
     const run = promisify(execFile);
     const { stdout } = await run(
       'node',
-      ['scripts/upload-colleges.mjs', '--host', `http://${algolia.host}:${algolia.port}`],
+      ['scripts/data/upload-colleges.mjs', '--host', `http://${algolia.host}:${algolia.port}`],
       { env: { ...process.env, ALGOLIA_APP_ID: 'APP', ALGOLIA_ADMIN_KEY: 'admin' } },
     );
     expect(stdout).toContain(`Uploaded ${COLLEGE_CATALOGUE.length} colleges`);

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import * as cspModule from '../../scripts/csp.mjs';
+import * as cspModule from '../../scripts/deploy/csp.mjs';
 
 /**
- * Browser tests under the Content-Security-Policy the deploy generates (scripts/csp.mjs): the
+ * Browser tests under the Content-Security-Policy the deploy generates (scripts/deploy/csp.mjs): the
  * policy for a build folder and its settings, served with the page, with every violation the
  * page sees and every report the browser sends recorded.
  */

@@ -3,7 +3,7 @@ import type { EmulatorHost } from '@/adapters/firebase/firebase-settings';
 
 /**
  * The Firebase emulators these tests run against, started by `firebase emulators:exec` (see
- * scripts/test-firebase.sh), which sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT.
+ * scripts/test/test-firebase.sh), which sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT.
  */
 function required(name: string): string {
   const value = process.env[name];

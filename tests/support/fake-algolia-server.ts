@@ -7,7 +7,7 @@ import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
  * A local HTTP server in place of Algolia's hosts: it answers the lite client's multi-index query
  * (`POST /1/indexes/*\/queries`) from the seed catalogue, in Algolia's answer shape, records every
  * request, and can answer with a planned status, a malformed body, or not at all (a time-out). It
- * also keeps indices for the write calls scripts/upload-colleges.mjs makes (copy and move
+ * also keeps indices for the write calls scripts/data/upload-colleges.mjs makes (copy and move
  * operations, batches, settings, tasks), which it publishes at once.
  */
 export interface RecordedSearch {

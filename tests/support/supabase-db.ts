@@ -1,18 +1,18 @@
 import pg from 'pg';
 
 /**
- * The throwaway PostgreSQL 15 cluster of scripts/test-supabase.sh: `SUPABASE_DB_URL_BASE` (no
+ * The throwaway PostgreSQL 15 cluster of scripts/test/test-supabase.sh: `SUPABASE_DB_URL_BASE` (no
  * database name) and the database `migrated` (platform stand-in, migrations, seed) as template.
  */
 export const DB_URL_BASE = process.env.SUPABASE_DB_URL_BASE ?? '';
 export const TEMPLATE_DB = process.env.SUPABASE_TEMPLATE_DB ?? 'migrated';
 
-/** Loud, not silent: these tests need the cluster that scripts/test-supabase.sh starts. */
+/** Loud, not silent: these tests need the cluster that scripts/test/test-supabase.sh starts. */
 export function requireCluster(): string {
   if (!DB_URL_BASE) {
     throw new Error(
       'SUPABASE_DB_URL_BASE is not set: run these tests through `npm run test:supabase` ' +
-        '(bash scripts/test-supabase.sh), which starts PostgreSQL 15 and applies the migrations.',
+        '(bash scripts/test/test-supabase.sh), which starts PostgreSQL 15 and applies the migrations.',
     );
   }
   return DB_URL_BASE;

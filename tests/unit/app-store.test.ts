@@ -300,6 +300,7 @@ describe('app store on the memory backend (spec section 4)', () => {
       code: 'auth/sign-in-failed',
     });
     expect((await store.getState().signIn()).ok).toBe(true);
+    expect(attempts()).toBe(2);
   });
 
   it('a re-join from a stale page keeps the first entry and shows its college', async () => {

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the build scripts, without type declarations
-import * as cspModule from '../../scripts/csp.mjs';
+import * as cspModule from '../../scripts/deploy/csp.mjs';
 // @ts-expect-error: idem
-import { LOADER } from '../../scripts/loader.mjs';
+import { LOADER } from '../../scripts/build/loader.mjs';
 import { PHOTO_HOSTS as FUNCTION_PHOTO_HOSTS } from '../../functions/src/hero-images';
 
-// The hosting Content-Security-Policy is generated at deploy time (scripts/deploy.mjs) from the
-// project's own settings and the built pages (scripts/csp.mjs): it names only our project's hosts.
+// The hosting Content-Security-Policy is generated at deploy time (scripts/deploy/deploy.mjs) from the
+// project's own settings and the built pages (scripts/deploy/csp.mjs): it names only our project's hosts.
 interface CspSettings {
   projectId: string;
   authDomain: string;
@@ -164,6 +164,6 @@ describe('the checked-in hosting config', () => {
     );
     expect(keys).not.toContain('Content-Security-Policy');
     expect(hosting.public).toBe('dist-deploy');
-    expect(hosting.predeploy).toEqual(['node scripts/deploy-guard.mjs']);
+    expect(hosting.predeploy).toEqual(['node scripts/deploy/deploy-guard.mjs']);
   });
 });

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the build scripts, without type declarations
-import * as guard from '../../scripts/deploy-guard.mjs';
+import * as guard from '../../scripts/deploy/deploy-guard.mjs';
 // @ts-expect-error: idem
-import * as deploy from '../../scripts/deploy.mjs';
+import * as deploy from '../../scripts/deploy/deploy.mjs';
 
 // The deploy guard on small stand-in builds (each refusal on its own). The real builds go through
 // it in tests/emulators/deploy.test.ts.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /**
- * scripts/ensure-browser.sh, run with stand-ins for apt-get, npx and id on the PATH: it falls back
+ * scripts/test/ensure-browser.sh, run with stand-ins for apt-get, npx and id on the PATH: it falls back
  * to Playwright's browser and never stops `npm test` because apt-get could not install Chromium.
  */
 describe('ensure-browser.sh', () => {
@@ -18,7 +18,7 @@ describe('ensure-browser.sh', () => {
     fs.chmodSync(file, 0o755);
   };
   const run = (chromium: string) => {
-    const result = spawnSync('bash', ['scripts/ensure-browser.sh'], {
+    const result = spawnSync('bash', ['scripts/test/ensure-browser.sh'], {
       encoding: 'utf8',
       env: { PATH: `${path.join(dir, 'bin')}:/usr/bin:/bin`, CHROMIUM_PATH: chromium },
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // The Cloud Function's runtime. Node 20 was decommissioned on 2026-10-30 (the project's own
 // firebase-tools refuses to deploy it); the function runs on Node 24 (docs/deploy-firebase.md says
-// why), and its tests run on that same Node through tools/function-node (scripts/function-node.sh).
+// why), and its tests run on that same Node through tools/function-node (scripts/test/function-node.sh).
 const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 describe('the function’s runtime', () => {

@@ -6,7 +6,7 @@ import {
   platformCoverage,
   TARGETS,
   targetOf,
-} from '../../scripts/lock-platforms.mjs';
+} from '../../scripts/deps/lock-platforms.mjs';
 
 const lockOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
 

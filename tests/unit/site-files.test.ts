@@ -9,9 +9,9 @@ import {
   robotsTxt,
   siteConfigProblem,
   sitemapXml,
-} from '../../scripts/site-files';
+} from '../../scripts/build/site-files';
 
-describe('a production build cannot be half-configured (scripts/site-files.ts)', () => {
+describe('a production build cannot be half-configured (scripts/build/site-files.ts)', () => {
   it('a firebase or supabase build without VITE_SITE_URL fails, naming it and the file to set', () => {
     for (const backend of ['firebase', 'supabase']) {
       const problem = siteConfigProblem(backend, { VITE_SITE_URL: '  ' });

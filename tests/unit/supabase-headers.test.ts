@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { LOADER } from '../../scripts/loader.mjs';
+import { LOADER } from '../../scripts/build/loader.mjs';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { supabaseCsp, supabaseHostingHeaders } from '../../scripts/supabase-headers.mjs';
+import { supabaseCsp, supabaseHostingHeaders } from '../../scripts/deploy/supabase-headers.mjs';
 
 const directive = (csp: string, name: string) =>
   csp

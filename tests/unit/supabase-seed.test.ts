@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-import { collegesSeedSql, SEED_PATH } from '../../scripts/supabase-seed';
+import { collegesSeedSql, SEED_PATH } from '../../scripts/data/supabase-seed';
 
 describe('the Supabase college seed', () => {
   it('is the catalogue: supabase/seed.sql is what the generator writes from it', () => {

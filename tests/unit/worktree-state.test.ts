@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { worktreeChanges, worktreeState } from '../../scripts/worktree-state.mjs';
+import { worktreeChanges, worktreeState } from '../../scripts/test/worktree-state.mjs';
 
 /** The closing step of `npm test` fails when the run changed what git sees (issue 16). */
 describe('the work-tree check of the closing step', () => {

@@ -1,0 +1,72 @@
+import { algoliasearch, type IndexSettings } from 'algoliasearch';
+import { COLLEGE_CATALOGUE, type CatalogueEntry } from '../../src/data/college-catalogue.ts';
+
+/**
+ * The hosted search index `colleges` (spec section 7, call 2), filled from the seed catalogue that
+ * every backend shares. Run by scripts/data/upload-colleges.mjs with an admin key, never in the app.
+ */
+export interface CollegeRecord {
+  readonly objectID: string;
+  readonly name: string;
+  readonly subname: string;
+  readonly shortName: string;
+  readonly keywords: readonly string[];
+}
+
+/** One record per campus; the app maps `objectID` back to `id` (domain rule collegeFromHit). */
+export const collegeRecords = (catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE) =>
+  catalogue.map(({ id, name, subname, shortName, keywords }): CollegeRecord => ({
+    objectID: id,
+    name,
+    subname,
+    shortName,
+    keywords,
+  }));
+
+/** Search in Spanish, short names and campus first; acronyms and nicknames through `keywords`. */
+export const INDEX_SETTINGS: IndexSettings = {
+  searchableAttributes: [
+    'shortName',
+    'unordered(subname)',
+    'unordered(name)',
+    'unordered(keywords)',
+  ],
+  attributesToRetrieve: ['name', 'subname', 'shortName'],
+  attributesToHighlight: [],
+  queryLanguages: ['es'],
+  indexLanguages: ['es'],
+  ignorePlurals: ['es'],
+  removeStopWords: ['es'],
+  hitsPerPage: 3,
+};
+
+export interface UploadOptions {
+  readonly appId: string;
+  /** An admin (write) key: never the public search-only key of the app. */
+  readonly adminKey: string;
+  readonly indexName?: string;
+  readonly catalogue?: readonly CatalogueEntry[];
+  /** Other hosts than Algolia's (a local server in tests). */
+  readonly hosts?: readonly { url: string; port?: number; protocol: 'http' | 'https' }[];
+}
+
+/**
+ * Replaces the index's records with the catalogue atomically (campuses removed from the catalogue
+ * disappear from search) and applies the settings. Returns how many records were written.
+ */
+export async function uploadColleges(options: UploadOptions): Promise<number> {
+  const indexName = options.indexName ?? 'colleges';
+  const client = algoliasearch(options.appId, options.adminKey, {
+    ...(options.hosts
+      ? { hosts: options.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) }
+      : {}),
+  });
+  const records = collegeRecords(options.catalogue);
+  await client.replaceAllObjects({
+    indexName,
+    objects: records as unknown as Record<string, unknown>[],
+  });
+  const { taskID } = await client.setSettings({ indexName, indexSettings: INDEX_SETTINGS });
+  await client.waitForTask({ indexName, taskID });
+  return records.length;
+}

@@ -1,0 +1,23 @@
+// Started by scripts/dev/dev-supabase.sh once PostgreSQL runs: the Supabase stand-in on the port
+// .env.supabase names, then Vite's dev server in the `supabase` mode.
+import { spawn } from 'node:child_process';
+import { runnerImport } from 'vite';
+
+const load = async (p) => (await runnerImport(p, { configFile: false })).module;
+const { freshDatabase } = await load('./tests/support/supabase-db.ts');
+const { startSupabaseStandIn, STAND_IN_PORT } = await load('./tests/support/supabase-stand-in.ts');
+const db = await freshDatabase('dev');
+const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
+console.log(`Supabase stand-in on ${standIn.url} (database ${db.url})`);
+
+const vite = spawn('npx', ['vite', '--mode', 'supabase', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+const stop = () => vite.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+vite.on('exit', async (code) => {
+  await standIn.close();
+  await db.drop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,31 @@
+// Part of npm run bench:supabase: the Supabase stand-in on 127.0.0.1:54321 (the build's
+// .env.supabase) over a fresh migrated database while scripts/perf/bench.mjs builds the Supabase
+// bundle, serves it and runs Lighthouse, so the page's own calls (session, hero avatars) succeed
+// as they do against a real project. Arguments go to bench.mjs.
+import { spawnSync } from 'node:child_process';
+import { runnerImport } from 'vite';
+
+const load = async (p) => (await runnerImport(p, { configFile: false })).module;
+// runnerImport sets NODE_ENV=development, which would make the build below a development build.
+const nodeEnv = process.env.NODE_ENV;
+const { freshDatabase } = await load('./tests/support/supabase-db.ts');
+const { startSupabaseStandIn, STAND_IN_PORT } = await load('./tests/support/supabase-stand-in.ts');
+function withNodeEnv(value) {
+  const env = { ...process.env };
+  if (value === undefined) delete env.NODE_ENV;
+  else env.NODE_ENV = value;
+  return env;
+}
+const db = await freshDatabase('benchpage');
+const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
+try {
+  const run = spawnSync(
+    'node',
+    ['scripts/perf/bench.mjs', '--backend', 'supabase', '--port', '4374', ...process.argv.slice(2)],
+    { stdio: 'inherit', env: withNodeEnv(nodeEnv) },
+  );
+  process.exitCode = run.status ?? 1;
+} finally {
+  await standIn.close();
+  await db.drop();
+}

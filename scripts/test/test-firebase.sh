@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The production backend's tests against real local servers, from a fresh clone:
+# - the Firebase CLI and the function, built (scripts/test/firebase-cli.sh);
+# - the Node.js of the function's runtime (scripts/test/function-node.sh): the emulators, and so the
+#   function, run on it, and so do the function's unit tests;
+# - the production build (VITE_BACKEND=firebase) pointed at the emulators (.env.emulators);
+# - under `firebase emulators:exec --only auth,functions`: the adapter tests (tests/emulators)
+#   and the browser tests (tests/e2e-firebase). The Firestore emulator cannot run here (Java 21
+#   and a downloaded jar): the waitlist adapter is tested at the wire against a REST fake, and the
+#   rules tests report themselves skipped.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. scripts/test/firebase-cli.sh
+. scripts/test/function-node.sh
+
+# The function's logic on its runtime's Node (the whole unit suite runs on the machine's Node).
+"$FUNCTION_NODE" node_modules/vitest/vitest.mjs run tests/unit/hero-images-function.test.ts \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest-function-node.json
+
+(
+  emulator_env
+  DIST_DIR=dist-firebase npm run build --silent
+)
+
+CI=true firebase_on_function_node emulators:exec --only auth,functions --project "$PROJECT" \
+  'npx vitest run --config vitest.emulators.config.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-emulators.json && npx playwright test --config playwright.firebase.config.ts' \
+  < /dev/null

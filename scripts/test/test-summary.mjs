@@ -1,0 +1,78 @@
+// Adds up the Vitest and Playwright JSON reports into one closing line: 'tests: N passed, N failed',
+// after checking that the run left the work tree as it found it (scripts/test/worktree-state.mjs).
+import fs from 'node:fs';
+import { worktreeChanges, worktreeState } from './worktree-state.mjs';
+
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+/** pg_prove's summary ('Files=3, Tests=62, ...' and 'Result: PASS'), as counts. */
+function readPgTap(file) {
+  if (!fs.existsSync(file)) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  const total = Number(/Tests=(\d+)/.exec(text)?.[1] ?? 0);
+  const failedCounts = [...text.matchAll(/Failed (\d+)\/\d+ subtests/g)].map((m) => Number(m[1]));
+  const failedTests = failedCounts.reduce((a, b) => a + b, 0);
+  const ok = /Result: PASS/.test(text);
+  return { passed: total - failedTests, failed: ok ? failedTests : Math.max(1, failedTests) };
+}
+const suites = [
+  ['vitest', read('test-results/vitest.json'), 'vitest'],
+  [
+    'vitest (function, on its runtime Node)',
+    read('test-results/vitest-function-node.json'),
+    'vitest',
+  ],
+  ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
+  ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
+  ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
+  ['vitest (supabase)', read('test-results/vitest-supabase.json'), 'vitest'],
+  ['pgTAP (supabase)', readPgTap('test-results/pgtap-supabase.txt'), 'pgtap'],
+  ['playwright (supabase build)', read('test-results/playwright-supabase.json'), 'playwright'],
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const [name, report, kind] of suites) {
+  if (!report) {
+    console.log(`${name}: no report`);
+    failed++;
+    continue;
+  }
+  if (kind === 'pgtap') {
+    console.log(`${name}: ${report.passed} passed, ${report.failed} failed, 0 skipped`);
+    passed += report.passed;
+    failed += report.failed;
+    continue;
+  }
+  const p = kind === 'vitest' ? report.numPassedTests : report.stats.expected + report.stats.flaky;
+  const f = kind === 'vitest' ? report.numFailedTests : report.stats.unexpected;
+  const s = kind === 'vitest' ? report.numPendingTests + report.numTodoTests : report.stats.skipped;
+  const flaky = kind === 'playwright' && report.stats.flaky ? ` (${report.stats.flaky} flaky)` : '';
+  console.log(`${name}: ${p} passed${flaky}, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
+const before = read('test-results/worktree-before.json');
+const changes = worktreeChanges(before, worktreeState());
+if (!before) {
+  console.log('work tree: not checked (no git checkout, or the run did not record its state)');
+} else if (changes.length) {
+  console.log(
+    'work tree: the test run changed it (`git status` differs; keep outputs in ignored folders, ' +
+      'install with npm ci):\n' +
+      changes.map((c) => `  ${c}`).join('\n'),
+  );
+} else {
+  console.log('work tree: as the run found it (git status unchanged)');
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (skipped) {
+  console.log(
+    'skipped: the firestore.rules tests (tests/emulators/firestore-rules.test.ts): no Firestore emulator was reachable ' +
+      '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
+      'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
+      "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
+  );
+}
+process.exit(failed || changes.length ? 1 : 0);

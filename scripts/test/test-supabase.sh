@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The Supabase backend's tests against real local servers, from a fresh clone:
+# - Debian PostgreSQL 15 and pgTAP (installed with apt-get when missing, as root on Debian), a
+#   throwaway cluster on 127.0.0.1:54329 with tests/support/supabase/platform.sql, the migrations
+#   and the seed (scripts/test/supabase-db.sh);
+# - pgTAP (supabase/tests/*.sql) with pg_prove;
+# - the adapter contract suites, the stand-in, the seed and concurrency (tests/supabase), with
+#   supabase-js's Auth and PostgREST clients against the stand-in (tests/support/supabase-stand-in.ts);
+# - the Supabase build (.env.supabase) in Chromium (tests/e2e-supabase), stand-in on :54321.
+# The cluster is stopped and removed on exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. scripts/test/supabase-db.sh
+mkdir -p test-results
+
+ensure_postgres
+start_cluster
+migrate_database migrated
+export SUPABASE_TEMPLATE_DB=migrated
+
+echo "pgTAP: supabase/tests/*.sql on PostgreSQL 15"
+pg_prove -h 127.0.0.1 -p "$SUPABASE_PG_PORT" -U postgres -d migrated supabase/tests/*.sql |
+  tee test-results/pgtap-supabase.txt
+
+npx vitest run --config vitest.supabase.config.ts --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-supabase.json
+
+(
+  set -a
+  . ./.env.supabase
+  set +a
+  DIST_DIR=dist-supabase npm run build --silent
+)
+CI=true npx playwright test --config playwright.supabase.config.ts

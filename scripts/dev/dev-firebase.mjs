@@ -7,9 +7,9 @@ import { runnerImport } from 'vite';
 const alias = { '@': fileURLToPath(new URL('../../src', import.meta.url)) };
 const load = async (path) =>
   (await runnerImport(path, { configFile: false, resolve: { alias } })).module;
-const { FAKE_ALGOLIA_PORT, FAKE_FIRESTORE_PORT } = await load('./tests/e2e-firebase/fakes.ts');
-const { startFakeFirestore } = await load('./tests/support/fake-firestore-server.ts');
-const { startFakeAlgolia } = await load('./tests/support/fake-algolia-server.ts');
+const { FAKE_ALGOLIA_PORT, FAKE_FIRESTORE_PORT } = await load('./stand-ins/firebase-fake-ports.ts');
+const { startFakeFirestore } = await load('./stand-ins/fake-firestore-server.ts');
+const { startFakeAlgolia } = await load('./stand-ins/fake-algolia-server.ts');
 const firestore = await startFakeFirestore(FAKE_FIRESTORE_PORT);
 const algolia = await startFakeAlgolia(FAKE_ALGOLIA_PORT);
 console.log(

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { runnerImport } from 'vite';
 
 const load = async (p) => (await runnerImport(p, { configFile: false })).module;
-const { freshDatabase } = await load('./tests/support/supabase-db.ts');
-const { startSupabaseStandIn, STAND_IN_PORT } = await load('./tests/support/supabase-stand-in.ts');
+const { freshDatabase } = await load('./stand-ins/supabase-db.ts');
+const { startSupabaseStandIn, STAND_IN_PORT } = await load('./stand-ins/supabase-stand-in.ts');
 const db = await freshDatabase('dev');
 const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
 console.log(`Supabase stand-in on ${standIn.url} (database ${db.url})`);

@@ -16,8 +16,8 @@ const arg = (name, fallback) => {
 const students = arg('students', 1000);
 const poolSize = arg('pool', 20);
 const load = async (p) => (await runnerImport(p, { configFile: false })).module;
-const { freshDatabase } = await load('./tests/support/supabase-db.ts');
-const { startSupabaseStandIn } = await load('./tests/support/supabase-stand-in.ts');
+const { freshDatabase } = await load('./stand-ins/supabase-db.ts');
+const { startSupabaseStandIn } = await load('./stand-ins/supabase-stand-in.ts');
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

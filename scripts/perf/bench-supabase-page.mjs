@@ -8,8 +8,8 @@ import { runnerImport } from 'vite';
 const load = async (p) => (await runnerImport(p, { configFile: false })).module;
 // runnerImport sets NODE_ENV=development, which would make the build below a development build.
 const nodeEnv = process.env.NODE_ENV;
-const { freshDatabase } = await load('./tests/support/supabase-db.ts');
-const { startSupabaseStandIn, STAND_IN_PORT } = await load('./tests/support/supabase-stand-in.ts');
+const { freshDatabase } = await load('./stand-ins/supabase-db.ts');
+const { startSupabaseStandIn, STAND_IN_PORT } = await load('./stand-ins/supabase-stand-in.ts');
 function withNodeEnv(value) {
   const env = { ...process.env };
   if (value === undefined) delete env.NODE_ENV;

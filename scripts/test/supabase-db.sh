@@ -59,7 +59,7 @@ psql_q() {
 migrate_database() {
   local db=$1
   psql_q -d postgres -c "create database $db" >/dev/null
-  psql_q -d "$db" -f tests/support/supabase/platform.sql >/dev/null
+  psql_q -d "$db" -f stand-ins/supabase/platform.sql >/dev/null
   for f in supabase/migrations/*.sql; do psql_q -d "$db" -f "$f" >/dev/null; done
   psql_q -d "$db" -f supabase/seed.sql >/dev/null
 }

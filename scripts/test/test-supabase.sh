@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Supabase backend's tests against real local servers, from a fresh clone:
 # - Debian PostgreSQL 15 and pgTAP (installed with apt-get when missing, as root on Debian), a
-#   throwaway cluster on 127.0.0.1:54329 with tests/support/supabase/platform.sql, the migrations
+#   throwaway cluster on 127.0.0.1:54329 with stand-ins/supabase/platform.sql, the migrations
 #   and the seed (scripts/test/supabase-db.sh);
 # - pgTAP (supabase/tests/*.sql) with pg_prove;
 # - the adapter contract suites, the stand-in, the seed and concurrency (tests/supabase), with
-#   supabase-js's Auth and PostgREST clients against the stand-in (tests/support/supabase-stand-in.ts);
+#   supabase-js's Auth and PostgREST clients against the stand-in (stand-ins/supabase-stand-in.ts);
 # - the Supabase build (.env.supabase) in Chromium (tests/e2e-supabase), stand-in on :54321.
 # The cluster is stopped and removed on exit.
 set -euo pipefail

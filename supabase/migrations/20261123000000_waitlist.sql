@@ -1,7 +1,7 @@
 -- The waitlist backend on Supabase (Postgres): colleges and their search, the waitlist with
 -- row-level security, and the hero strip's consented avatars. Applied with `supabase db push`
 -- (docs/deploy-supabase.md); the tests apply this very file to Debian PostgreSQL 15 after
--- tests/support/supabase/platform.sql, which recreates what the Supabase platform provides.
+-- stand-ins/supabase/platform.sql, which recreates what the Supabase platform provides.
 
 create extension if not exists pg_trgm with schema extensions;
 create extension if not exists unaccent with schema extensions;

@@ -1,5 +1,5 @@
-import { freshDatabase } from '../support/supabase-db';
-import { STAND_IN_PORT, startSupabaseStandIn } from '../support/supabase-stand-in';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+import { STAND_IN_PORT, startSupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 /** The stand-in on its fixed port (the build's .env.supabase) over a fresh migrated database. */
 export default async function globalSetup() {

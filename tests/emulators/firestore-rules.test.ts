@@ -49,7 +49,7 @@ if (!available) {
       `${HOST ?? 'unset'}, nothing reachable). It needs Java 21 or newer and the emulator jar ***\n` +
       '*** that firebase-tools downloads. Where both are available, run: ***\n' +
       `***   ${RULES_TEST_COMMAND} ***\n` +
-      '*** Until then the wire tests check the same rules against tests/support/fake-firestore-server.ts. ***\n',
+      '*** Until then the wire tests check the same rules against stand-ins/fake-firestore-server.ts. ***\n',
   );
 }
 

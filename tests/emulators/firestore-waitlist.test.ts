@@ -27,7 +27,7 @@ import {
   isVerifiedGoogleStudent,
   startFakeFirestore,
   tokenClaims,
-} from '../support/fake-firestore-server';
+} from '../../stand-ins/fake-firestore-server';
 
 // The Firestore waitlist adapter at the wire. The Firestore emulator cannot run on this machine,
 // so a local HTTP server speaks the REST calls firebase/firestore/lite makes (batchGet, commit),

@@ -3,7 +3,7 @@ import { createAlgoliaCollegeSearch } from '@/adapters/algolia/algolia-college-s
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
 import { DEFAULT_COLLEGES } from '@/domain/college';
 import { describeCollegeSearchContract } from '../contract/college-search.contract';
-import { type FakeAlgolia, startFakeAlgolia } from '../support/fake-algolia-server';
+import { type FakeAlgolia, startFakeAlgolia } from '../../stand-ins/fake-algolia-server';
 
 // The Algolia adapter against a real HTTP server on 127.0.0.1, reached through the client's
 // `hosts` option: the exact request, the mapping of hits, and every kind of failure.

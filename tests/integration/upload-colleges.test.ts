@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { collegeFromHit } from '@/domain/college';
 import { collegeRecords, INDEX_SETTINGS, uploadColleges } from '../../scripts/data/colleges-index';
-import { type FakeAlgolia, startFakeAlgolia } from '../support/fake-algolia-server';
+import { type FakeAlgolia, startFakeAlgolia } from '../../stand-ins/fake-algolia-server';
 
 // The script that fills the Algolia index, against the local Algolia fake.
 let algolia: FakeAlgolia;

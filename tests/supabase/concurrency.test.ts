@@ -6,8 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { memoryStorage } from '../support/memory-storage';
-import { freshDatabase } from '../support/supabase-db';
-import { startSupabaseStandIn, type SupabaseStandIn } from '../support/supabase-stand-in';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 let standIn: SupabaseStandIn;
 let db: Awaited<ReturnType<typeof freshDatabase>>;

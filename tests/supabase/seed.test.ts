@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-import { freshDatabase } from '../support/supabase-db';
+import { freshDatabase } from '../../stand-ins/supabase-db';
 
 // The `colleges` table after the migrations and supabase/seed.sql, against the catalogue that the
 // memory backend searches and the Algolia upload sends: one source of truth.

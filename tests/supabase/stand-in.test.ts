@@ -2,13 +2,13 @@
 // request the adapters make, and refuse what they refuse, or the adapter tests prove nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../support/supabase-db';
+import { freshDatabase } from '../../stand-ins/supabase-db';
 import {
   signJwt,
   STAND_IN_PORT,
   startSupabaseStandIn,
   type SupabaseStandIn,
-} from '../support/supabase-stand-in';
+} from '../../stand-ins/supabase-stand-in';
 
 let standIn: SupabaseStandIn;
 let db: Awaited<ReturnType<typeof freshDatabase>>;

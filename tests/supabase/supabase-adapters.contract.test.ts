@@ -13,8 +13,8 @@ import { describeCollegeSearchContract } from '../contract/college-search.contra
 import { describeHeroImagesContract } from '../contract/hero-images.contract';
 import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
 import { memoryStorage } from '../support/memory-storage';
-import { freshDatabase } from '../support/supabase-db';
-import { startSupabaseStandIn, type SupabaseStandIn } from '../support/supabase-stand-in';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 const CALLBACK = 'http://127.0.0.1:4373/auth/callback.html';
 

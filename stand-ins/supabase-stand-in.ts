@@ -27,7 +27,7 @@ import pg from 'pg';
  * ranges, no schemas but public, no e-mail or password sign-in, no MFA, no rate limits, no Google.
  */
 export interface StandInOptions {
-  /** A migrated database (tests/support/supabase/platform.sql, then supabase/migrations). */
+  /** A migrated database (stand-ins/supabase/platform.sql, then supabase/migrations). */
   readonly databaseUrl: string;
   readonly port?: number;
   readonly host?: string;

@@ -104,6 +104,25 @@ describe('architecture', () => {
     expect(long).toEqual([]);
   });
 
+  it('keeps scripts/ in purpose folders, and no script or stand-in imports a test', () => {
+    const root = path.resolve(__dirname, '../..');
+    const loose = fs
+      .readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(loose).toEqual([]);
+    const walk = (dir: string): string[] =>
+      fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .flatMap((entry) =>
+          entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+        );
+    const intoTests = [...walk('scripts'), ...walk('stand-ins')].filter((file) =>
+      /(['"`])(\.\.?\/)*tests\//.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(intoTests).toEqual([]);
+  });
+
   it('has no unresolved local import', () => {
     const unresolved = [...graph.values()]
       .flatMap((n) => n.local)

@@ -1,8 +1,5 @@
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
-import {
-  COLLEGE_CATALOGUE,
-  type CatalogueEntry,
-} from '../src/data/college-catalogue.ts';
+import { COLLEGE_CATALOGUE, type CatalogueEntry } from '../src/data/college-catalogue.ts';
 
 /**
  * The hosted search index `colleges` (spec section 7, call 2), filled from the seed catalogue that

@@ -32,6 +32,7 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const skippedBy = {};
 for (const [name, report, kind] of suites) {
   if (!report) {
     console.log(`${name}: no report`);
@@ -52,6 +53,7 @@ for (const [name, report, kind] of suites) {
   passed += p;
   failed += f;
   skipped += s;
+  skippedBy[name] = s;
 }
 const before = read('test-results/worktree-before.json');
 const changes = worktreeChanges(before, worktreeState());
@@ -67,12 +69,17 @@ if (!before) {
   console.log('work tree: as the run found it (git status unchanged)');
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (skipped) {
+if (skippedBy['vitest (emulators)']) {
   console.log(
     'skipped: the firestore.rules tests (tests/emulators/firestore-rules.test.ts): no Firestore emulator was reachable ' +
       '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
       'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
       "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
+  );
+}
+if (skippedBy['playwright (memory build)']) {
+  console.log(
+    'skipped: browser tests about the desktop header or a Tab key, on the phone project (reasons in test-results/playwright.json).',
   );
 }
 process.exit(failed || changes.length ? 1 : 0);

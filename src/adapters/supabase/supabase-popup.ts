@@ -93,3 +93,17 @@ export function setRedirectFlag(): boolean {
     return false;
   }
 }
+
+/** The provider's answer in the callback URL: a code, or an error (access_denied: the student said no). */
+export function codeFrom(callbackUrl: string): string {
+  const url = new URL(callbackUrl);
+  const params = new URLSearchParams(url.search);
+  for (const [k, v] of new URLSearchParams(url.hash.slice(1))) if (!params.has(k)) params.set(k, v);
+  const error = params.get('error');
+  if (error === 'access_denied') {
+    throw new AppError('auth/popup-closed-by-user', params.get('error_description') ?? error);
+  }
+  const code = params.get('code');
+  if (error || !code) throw new Error(params.get('error_description') ?? error ?? 'No code');
+  return code;
+}

@@ -4,6 +4,7 @@ import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { SupabaseClientLoader } from './supabase-client';
 import {
+  clearRedirectFlag,
   codeFrom,
   isInAppBrowser,
   openBrowserPopup,
@@ -74,6 +75,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
       const userAgent =
         options.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
       // Opened before any await, within the click's user activation.
+      clearRedirectFlag();
       const popup = isInAppBrowser(userAgent) ? null : (options.openPopup ?? openBrowserPopup)();
       if (!popup) return signInByRedirect();
       try {

@@ -84,6 +84,19 @@ export const openBrowserPopup: OpenPopup = () => {
   };
 };
 
+/**
+ * Forgets a redirect sign-in that never came back (the student pressed Back), before a popup
+ * opens: the popup starts with a copy of this tab's sessionStorage, and its callback page would
+ * take a stale flag for a redirect.
+ */
+export function clearRedirectFlag(): void {
+  try {
+    sessionStorage.removeItem(REDIRECT_FLAG);
+  } catch {
+    // No session storage: there is no flag either.
+  }
+}
+
 /** Marks that a redirect sign-in is under way, for the callback page; false without storage. */
 export function setRedirectFlag(): boolean {
   try {

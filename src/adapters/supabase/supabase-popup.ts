@@ -72,6 +72,9 @@ export const openBrowserPopup: OpenPopup = () => {
       channel?.close();
     };
   });
+  // Handled by the sign-in once the provider's URL is known; a popup closed before that must not
+  // be reported as an unhandled rejection meanwhile.
+  result.catch(() => {});
   return {
     go(url) {
       popup.location.href = url;

@@ -77,7 +77,7 @@ export const openBrowserPopup: OpenPopup = () => {
   result.catch(() => {});
   return {
     go(url) {
-      popup.location.href = url;
+      if (!popup.closed) popup.location.href = url;
     },
     result,
     close() {

@@ -10,9 +10,14 @@ const db = await freshDatabase('dev');
 const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
 console.log(`Supabase stand-in on ${standIn.url} (database ${db.url})`);
 
-const vite = spawn('npx', ['vite', '--mode', 'supabase', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+// The Vite binary itself, not npx: stopping npx would leave Vite running.
+const vite = spawn(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', '--mode', 'supabase', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
 const stop = () => vite.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

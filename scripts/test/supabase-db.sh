@@ -20,7 +20,8 @@ ensure_postgres() {
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     echo "Installing Debian's PostgreSQL 15 and pgTAP for the Supabase tests..."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-15-pgtap >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-15-pgtap \
+      libtap-parser-sourcehandler-pgtap-perl >/dev/null
     return 0
   fi
   echo "ERROR: the Supabase tests need PostgreSQL 15 and pgTAP (Debian: apt-get install postgresql-15 postgresql-15-pgtap, as root)." >&2

@@ -172,6 +172,33 @@ describe('Supabase adapters beyond the contract', () => {
     expect(await again.waitlist.exists(first.uid)).toBe(false);
   });
 
+  it('an in-app browser, or a blocked popup, signs in by redirect to the authorize URL', async () => {
+    for (const [userAgent, openPopup] of [
+      ['Mozilla/5.0 (iPhone) Instagram 300.0', fakePopup({ close: false })],
+      ['vitest', () => null],
+    ] as const) {
+      const sent: string[] = [];
+      const b = createSupabaseBackend(
+        {
+          url: standIn.url,
+          anonKey: standIn.anonKey,
+          callbackUrl: CALLBACK,
+          storage: memoryStorage(),
+          storageKey: `sb-redirect-${sent.length}-${userAgent.length}`,
+        },
+        { userAgent, openPopup, redirect: (url) => sent.push(url) },
+      );
+      void b.auth.signInWithPopup(); // never settles: the page leaves
+      await expect.poll(() => sent.length).toBe(1);
+      const url = new URL(sent[0]!);
+      expect(url.pathname).toBe('/auth/v1/authorize');
+      expect(url.searchParams.get('redirect_to')).toBe(CALLBACK);
+      expect(url.searchParams.get('code_challenge_method')).toBe('s256');
+      expect(sessionStorage.getItem('de-estudiantes:auth-redirect')).toBe('1');
+      sessionStorage.clear();
+    }
+  });
+
   it('a student who denies access at the provider gets the cancelled code', async () => {
     const b = backend();
     standIn.arrangeDenial();

@@ -1,9 +1,11 @@
 import type { Session, User as SupabaseUser } from '@supabase/auth-js';
 import type { AuthPort } from '@/ports/auth.port';
-import { AppError, toSignInError } from '@/domain/errors';
+import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { SupabaseClientLoader } from './supabase-client';
 import {
+  clearRedirectFlag,
+  codeFrom,
   isInAppBrowser,
   openBrowserPopup,
   type OpenPopup,
@@ -29,20 +31,6 @@ const toUser = (user: SupabaseUser): User => ({
   email: user.email ?? '',
   displayName: text(user.user_metadata?.full_name) || text(user.user_metadata?.name),
 });
-
-/** The provider's answer in the callback URL: a code, or an error (access_denied: the student said no). */
-function codeFrom(callbackUrl: string): string {
-  const url = new URL(callbackUrl);
-  const params = new URLSearchParams(url.search);
-  for (const [k, v] of new URLSearchParams(url.hash.slice(1))) if (!params.has(k)) params.set(k, v);
-  const error = params.get('error');
-  if (error === 'access_denied') {
-    throw new AppError('auth/popup-closed-by-user', params.get('error_description') ?? error);
-  }
-  const code = params.get('code');
-  if (error || !code) throw new Error(params.get('error_description') ?? error ?? 'No code');
-  return code;
-}
 
 /**
  * Supabase Auth with Google, in a popup, by the PKCE flow: the popup opens within the click, goes
@@ -87,6 +75,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
       const userAgent =
         options.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
       // Opened before any await, within the click's user activation.
+      clearRedirectFlag();
       const popup = isInAppBrowser(userAgent) ? null : (options.openPopup ?? openBrowserPopup)();
       if (!popup) return signInByRedirect();
       try {

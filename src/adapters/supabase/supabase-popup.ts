@@ -72,9 +72,12 @@ export const openBrowserPopup: OpenPopup = () => {
       channel?.close();
     };
   });
+  // Handled by the sign-in once the provider's URL is known; a popup closed before that must not
+  // be reported as an unhandled rejection meanwhile.
+  result.catch(() => {});
   return {
     go(url) {
-      popup.location.href = url;
+      if (!popup.closed) popup.location.href = url;
     },
     result,
     close() {
@@ -84,6 +87,19 @@ export const openBrowserPopup: OpenPopup = () => {
   };
 };
 
+/**
+ * Forgets a redirect sign-in that never came back (the student pressed Back), before a popup
+ * opens: the popup starts with a copy of this tab's sessionStorage, and its callback page would
+ * take a stale flag for a redirect.
+ */
+export function clearRedirectFlag(): void {
+  try {
+    sessionStorage.removeItem(REDIRECT_FLAG);
+  } catch {
+    // No session storage: there is no flag either.
+  }
+}
+
 /** Marks that a redirect sign-in is under way, for the callback page; false without storage. */
 export function setRedirectFlag(): boolean {
   try {
@@ -92,4 +108,18 @@ export function setRedirectFlag(): boolean {
   } catch {
     return false;
   }
+}
+
+/** The provider's answer in the callback URL: a code, or an error (access_denied: the student said no). */
+export function codeFrom(callbackUrl: string): string {
+  const url = new URL(callbackUrl);
+  const params = new URLSearchParams(url.search);
+  for (const [k, v] of new URLSearchParams(url.hash.slice(1))) if (!params.has(k)) params.set(k, v);
+  const error = params.get('error');
+  if (error === 'access_denied') {
+    throw new AppError('auth/popup-closed-by-user', params.get('error_description') ?? error);
+  }
+  const code = params.get('code');
+  if (error || !code) throw new Error(params.get('error_description') ?? error ?? 'No code');
+  return code;
 }

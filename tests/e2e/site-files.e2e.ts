@@ -26,6 +26,7 @@ test.describe('files for phones and crawlers', () => {
       'href',
       '/apple-touch-icon.png',
     );
+    // The manifest is linked by the app once it runs (src/main.tsx), not by the HTML.
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
       'href',
       '/manifest.webmanifest',

@@ -1,5 +1,5 @@
 // Relative: the build configuration (scripts/build/site-files.ts) loads this file without the @ alias.
-import { BackendConfigError } from '../domain/errors';
+import { BackendConfigError } from '../domain/errors.ts';
 
 /**
  * The file a developer sets a command's `VITE_*` settings in: `vite` (the dev server, mode

@@ -24,8 +24,11 @@ const prerendered = container.dataset.route === route && container.firstElementC
 if (prerendered && route === 'home') {
   // The landing page: its interactive islands hydrate one by one, the rest is never hydrated.
   markHydrating();
-  startLanding(store);
-  hydrateIslands(store, interactiveIslandNodes());
+  startLanding();
+  hydrateIslands(store, interactiveIslandNodes(), {
+    // The backend loads once the islands on screen have hydrated, not in the middle of it.
+    onScreenHydrated: () => store.getState().start(),
+  });
 } else {
   // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
   const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};

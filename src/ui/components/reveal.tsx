@@ -21,20 +21,31 @@ export function RevealSection({
  */
 export function installReveal(root: ParentNode = document): () => void {
   const observers: IntersectionObserver[] = [];
-  for (const element of root.querySelectorAll<HTMLElement>('[data-reveal="shown"]')) {
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top < window.innerHeight && bottom > 0) continue; // on screen now: stays as it is
-    element.dataset.reveal = 'hidden';
-    const observer = new IntersectionObserver(
-      (entries) => {
+  const watch = (callback: IntersectionObserverCallback, options?: IntersectionObserverInit) => {
+    const observer = new IntersectionObserver(callback, options);
+    observers.push(observer);
+    return observer;
+  };
+  // Observers, not getBoundingClientRect: where each section is comes with the next frame's
+  // rendering, without forcing a layout while the script starts.
+  const fadeIn = (element: HTMLElement) =>
+    watch(
+      (entries, observer) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         element.dataset.reveal = 'revealed';
         observer.disconnect();
       },
       { threshold: 0.1, rootMargin: element.dataset.revealMargin ?? '0px' },
-    );
-    observer.observe(element);
-    observers.push(observer);
-  }
+    ).observe(element);
+  const firstLook = watch((entries, observer) => {
+    for (const entry of entries) {
+      observer.unobserve(entry.target);
+      if (entry.isIntersecting) continue; // on screen now: stays as it is
+      const element = entry.target as HTMLElement;
+      element.dataset.reveal = 'hidden';
+      fadeIn(element);
+    }
+  });
+  root.querySelectorAll('[data-reveal="shown"]').forEach((element) => firstLook.observe(element));
   return () => observers.forEach((o) => o.disconnect());
 }

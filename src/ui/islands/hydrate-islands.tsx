@@ -34,9 +34,13 @@ const whenIdle = (run: () => void): void => {
  * - the others when they come within 400 px of the viewport, or when the browser is idle;
  * - any island the visitor touches, presses or focuses before its turn is hydrated at once,
  *   and React replays the event in it.
- * `<html data-hydrated>` marks the end. Sections between the islands are never hydrated.
+ * `onScreenHydrated` runs once the first of these are done; `<html data-hydrated>` marks the end. Sections between the islands are never hydrated.
  */
-export function hydrateIslands(store: AppStore, nodes: Record<HydrationIslandId, ReactNode>): void {
+export function hydrateIslands(
+  store: AppStore,
+  nodes: Record<HydrationIslandId, ReactNode>,
+  { onScreenHydrated }: { onScreenHydrated?: () => void } = {},
+): void {
   const waiting = new Map<Element, HydrationIslandId>();
   for (const element of document.querySelectorAll<HTMLElement>('[data-hydrate]')) {
     const id = element.dataset.hydrate as HydrationIslandId;
@@ -94,6 +98,9 @@ export function hydrateIslands(store: AppStore, nodes: Record<HydrationIslandId,
       await yieldToBrowser();
     }
     running = false;
+    const first = onScreenHydrated;
+    onScreenHydrated = undefined;
+    first?.();
     const later = [...waiting.keys()][0];
     if (later) {
       whenIdle(() => {
@@ -107,6 +114,8 @@ export function hydrateIslands(store: AppStore, nodes: Record<HydrationIslandId,
     void run();
   };
 
+  // Which islands are on screen or near it comes from an observer with the next frame's
+  // rendering (getBoundingClientRect here would force a layout while the script starts).
   const islandOf = new Map<Element, Element>();
   const observer = new IntersectionObserver(
     (entries) => {
@@ -119,17 +128,15 @@ export function hydrateIslands(store: AppStore, nodes: Record<HydrationIslandId,
   );
 
   const earlyIsland = early?.closest('[data-hydrate]');
-  if (earlyIsland) queue.push(earlyIsland);
+  if (earlyIsland) enqueue(earlyIsland);
   for (const [element] of waiting) {
     // The wrapper is `display: contents` (no box): its content is what comes into view.
     const box = element.firstElementChild;
     if (!box) continue; // nothing rendered yet (the scroll-to-top button): idle time will do
     islandOf.set(box, element);
-    const { top, bottom } = box.getBoundingClientRect();
-    if (top < window.innerHeight && bottom > 0 && !queue.includes(element)) queue.push(element);
+    observer.observe(box);
   }
-  void run();
-  for (const [box] of islandOf) observer.observe(box);
+  whenIdle(() => void run()); // in case nothing is on screen
 
   // The toaster is its own root, rendered afresh (it has no prerendered markup), once idle.
   whenIdle(() => {

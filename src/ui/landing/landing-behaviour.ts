@@ -1,6 +1,5 @@
 import { installReveal } from '@/ui/components/reveal';
 import { hashTarget } from '@/ui/route';
-import type { AppStore } from '@/ui/store/app-store';
 
 /** Scrolls smoothly to the element named by the address's hash, once, on load. */
 export function scrollToHash(): void {
@@ -14,15 +13,11 @@ export function scrollToHash(): void {
 
 /**
  * What the landing page does once its script runs, outside any React root (its sections are not
- * hydrated): the section fades, the scroll to the address's hash, and the backend's start.
- * Returns a function that undoes it.
+ * hydrated): the section fades and the scroll to the address's hash. Returns a function that
+ * undoes it.
  */
-export function startLanding(store: AppStore): () => void {
+export function startLanding(): () => void {
   const stopReveal = installReveal();
-  const stopBackend = store.getState().start();
   scrollToHash();
-  return () => {
-    stopBackend();
-    stopReveal();
-  };
+  return stopReveal;
 }

@@ -16,13 +16,18 @@ import { WaitlistSection } from './waitlist-section';
 /**
  * The landing page, sections in the order of spec section 2. The prerendered page is never
  * hydrated as a whole: the browser hydrates its interactive islands one by one
- * (src/ui/islands/hydrate-islands.tsx) and runs `startLanding` itself. This component's effect
+ * (src/ui/islands/hydrate-islands.tsx) and runs `startLanding` and the store's
+ * `start` itself. This component's effect
  * and toaster serve the page rendered in the browser (`npm run dev`).
  */
 export function LandingPage() {
   const store = useAppStoreApi();
   const hydrated = useHydrated();
-  useEffect(() => startLanding(store), [store]);
+  useEffect(() => {
+    const stopLanding = startLanding();
+    const stopBackend = store.getState().start();
+    return () => (stopBackend(), stopLanding());
+  }, [store]);
   return (
     <>
       <a

@@ -38,6 +38,27 @@ function Avatar({ image, index, visible }: { image: HeroImage; index: number; vi
   );
 }
 
+/**
+ * How many of `total` avatars to mount: one more per frame. Each avatar is an image the browser
+ * decodes as it is added (an SVG data URL makes a small document of its own), so five at once
+ * made one long task; one per frame keeps each short. Their entrance is staggered anyway.
+ */
+function useOneByOne(total: number): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (count >= total) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setCount((c) => c + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /** The hero's strip of student avatars (spec section 4, hero avatar strip). */
 export function AvatarStrip() {
   const status = useAppStore((s) => s.heroStatus);
@@ -51,6 +72,7 @@ export function AvatarStrip() {
   }, [loadHeroImages]);
 
   const shown = status === 'loaded' ? images.slice(0, AVATAR_SLOTS) : [];
+  const mounted = useOneByOne(shown.length);
   return (
     <div
       ref={ref}
@@ -60,14 +82,16 @@ export function AvatarStrip() {
       aria-hidden="true"
     >
       {shown.length
-        ? shown.map((image, i) => (
-            <Avatar
-              key={`${i}-${image.imageData ?? image.photoURL}`}
-              image={image}
-              index={i}
-              visible={inView}
-            />
-          ))
+        ? shown
+            .slice(0, mounted)
+            .map((image, i) => (
+              <Avatar
+                key={`${i}-${image.imageData ?? image.photoURL}`}
+                image={image}
+                index={i}
+                visible={inView}
+              />
+            ))
         : Array.from({ length: AVATAR_SLOTS }, (_, i) => (
             <span
               key={i}

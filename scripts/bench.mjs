@@ -18,7 +18,9 @@ const env = { ...process.env, VITE_BACKEND: backend };
 if (!skipBuild) execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
 
 const size = JSON.parse(
-  execFileSync('node', ['scripts/perf/bundle-size.mjs', 'dist'], { encoding: 'utf8' }),
+  execFileSync('node', ['scripts/perf/bundle-size.mjs', process.env.DIST_DIR ?? 'dist'], {
+    encoding: 'utf8',
+  }),
 );
 console.log(
   `\nbundle (${backend}): first-load JS ${size.firstLoad.js.gz} B gzip (${size.firstLoad.js.br} B brotli), CSS ${size.firstLoad.css.gz} B gzip; budget JS 90 KB gzip`,

@@ -144,3 +144,38 @@ test.describe('clicks before hydration', () => {
     await expect(faq).toHaveAttribute('aria-expanded', 'true');
   });
 });
+
+test.describe('sections that skip rendering off screen (content-visibility)', () => {
+  for (const width of [375, 1280]) {
+    test(`in-page links land on their section at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await configureBackend(page);
+      await page.goto('/');
+      await hydrated(page);
+      for (const id of ['waitlist', 'faq', 'testimonials']) {
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await page.evaluate((target) => {
+          const link = document.createElement('a');
+          link.href = `#${target}`;
+          document.body.append(link);
+          link.click();
+          link.remove();
+        }, id);
+        // Once the smooth scroll has stopped: below the fixed header (scroll-padding 88 px), or
+        // at the page's end for the last section.
+        const top = await page.evaluate(async (target) => {
+          const pause = () => new Promise((r) => setTimeout(r, 300));
+          while (window.scrollY === 0) await pause(); // every target is below the top
+          let y = -1;
+          while (window.scrollY !== y) {
+            y = window.scrollY;
+            await pause();
+          }
+          return Math.round(document.getElementById(target)!.getBoundingClientRect().top);
+        }, id);
+        expect(top, `#${id}`).toBeGreaterThanOrEqual(0);
+        expect(top, `#${id}`).toBeLessThanOrEqual(130);
+      }
+    });
+  }
+});

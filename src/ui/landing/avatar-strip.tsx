@@ -41,7 +41,8 @@ function Avatar({ image, index, visible }: { image: HeroImage; index: number; vi
 /**
  * How many of `total` avatars to mount: one more per frame. Each avatar is an image the browser
  * decodes as it is added (an SVG data URL makes a small document of its own), so five at once
- * made one long task; one per frame keeps each short. Their entrance is staggered anyway.
+ * made one long task; one per frame keeps each short. Their entrance is staggered anyway, and
+ * the strip keeps its height while it fills (no layout shift).
  */
 function useOneByOne(total: number): number {
   const [count, setCount] = useState(0);
@@ -76,7 +77,7 @@ export function AvatarStrip() {
   return (
     <div
       ref={ref}
-      className="flex w-[9.5rem] -space-x-3 sm:w-[10.75rem]"
+      className="flex h-10 w-[9.5rem] -space-x-3 sm:h-11 sm:w-[10.75rem]"
       data-testid="avatar-strip"
       data-status={shown.length ? 'images' : status === 'loading' ? 'loading' : 'placeholders'}
       aria-hidden="true"

@@ -3,8 +3,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { App } from '@/ui/app';
+import { HydrationIslandsProvider } from '@/ui/components/hydration-island';
 import { IslandsProvider } from '@/ui/components/static-island';
 import { markHydrating, ReplayEarlyClick } from '@/ui/early-click';
+import { hydrateIslands } from '@/ui/islands/hydrate-islands';
+import { interactiveIslandNodes } from '@/ui/landing/interactive-islands';
+import { startLanding } from '@/ui/landing/landing-behaviour';
 import { installBrowserLostChunkRecovery } from '@/ui/lost-chunk-recovery';
 import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
@@ -15,29 +19,42 @@ installBrowserLostChunkRecovery();
 const container = document.getElementById('root')!;
 const route = routeFor(location.pathname);
 const store = createAppStore({ loadUseCases });
-// Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
-const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};
-const app = (
-  <StrictMode>
-    <IslandsProvider value={islands}>
-      <StoreProvider store={store}>
-        <App route={route} />
-        <ReplayEarlyClick />
-      </StoreProvider>
-    </IslandsProvider>
-  </StrictMode>
-);
+const prerendered = container.dataset.route === route && container.firstElementChild !== null;
 
-// The HTML was prerendered for one route; hydrate it when it matches, render afresh otherwise.
-// Hydrating in a transition lets React yield to the browser, so no task blocks input for long.
-if (container.dataset.route === route && container.firstElementChild) {
+if (prerendered && route === 'home') {
+  // The landing page: its interactive islands hydrate one by one, the rest is never hydrated.
   markHydrating();
-  startTransition(() => {
-    hydrateRoot(container, app);
+  startLanding();
+  hydrateIslands(store, interactiveIslandNodes(), {
+    // The backend loads once the islands on screen have hydrated, not in the middle of it.
+    onScreenHydrated: () => store.getState().start(),
   });
 } else {
-  container.hidden = false; // the loader hides a landing page served for another path
-  createRoot(container).render(app);
+  // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
+  const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};
+  const app = (
+    <StrictMode>
+      <IslandsProvider value={islands}>
+        <HydrationIslandsProvider value={interactiveIslandNodes()}>
+          <StoreProvider store={store}>
+            <App route={route} />
+            <ReplayEarlyClick />
+          </StoreProvider>
+        </HydrationIslandsProvider>
+      </IslandsProvider>
+    </StrictMode>
+  );
+  if (prerendered) {
+    // The not-found page: small, hydrated whole, in a transition (React yields between slices).
+    markHydrating();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    // The HTML was prerendered for another route (or not at all): render afresh.
+    container.hidden = false; // the loader hides a landing page served for another path
+    createRoot(container).render(app);
+  }
 }
 
 // The web app manifest is linked once the app runs, not in the HTML: Chrome fetches a linked

@@ -15,6 +15,14 @@ export const markHydrating = (): void => {
   earlyWindow().__hydrating = true;
 };
 
+/** The button pressed before the app's script ran, if any (forgotten once taken). */
+export const takeEarlyClick = (): HTMLButtonElement | null => {
+  const w = earlyWindow();
+  const button = w.__earlyClick ?? null;
+  w.__earlyClick = null;
+  return button;
+};
+
 /**
  * Marks the document as hydrated (`<html data-hydrated>`), and clicks again, once, the button a
  * visitor pressed before React had hydrated. Hydration keeps the
@@ -25,9 +33,7 @@ export function ReplayEarlyClick(): null {
   useEffect(() => {
     // The app's effects have run: mark the document (tests and tools wait for `data-hydrated`).
     document.documentElement.dataset.hydrated = '';
-    const w = earlyWindow();
-    const button = w.__earlyClick;
-    w.__earlyClick = null;
+    const button = takeEarlyClick();
     if (button?.isConnected && !button.disabled) button.click();
   }, []);
   return null;

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { App } from './app';
+import { type HydrationIslands, HydrationIslandsProvider } from './components/hydration-island';
 import { type Islands, IslandsProvider } from './components/static-island';
+import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
 import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
 import type { Route } from './route';
@@ -16,11 +18,22 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   const islands: Islands = Object.fromEntries(
     Object.entries(islandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),
   );
+  // Each interactive island is rendered as the root the browser hydrates it with (src/main.tsx).
+  const interactive: HydrationIslands = Object.fromEntries(
+    Object.entries(interactiveIslandNodes()).map(([id, node]) => [
+      id,
+      renderToString(islandRoot(node, store), {
+        identifierPrefix: islandIdPrefix(id as keyof typeof interactive),
+      }),
+    ]),
+  );
   const html = renderToString(
     <IslandsProvider value={islands}>
-      <StoreProvider store={store}>
-        <App route={route} />
-      </StoreProvider>
+      <HydrationIslandsProvider value={interactive}>
+        <StoreProvider store={store}>
+          <App route={route} />
+        </StoreProvider>
+      </HydrationIslandsProvider>
     </IslandsProvider>,
   );
   const jsonLd = JSON.stringify(faqStructuredData(SITE.contactEmail)).replace(/</g, '\\u003c');

@@ -1,38 +1,51 @@
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import type { ComponentProps } from 'react';
+
+/**
+ * A section that fades in once 10 percent of it is visible (CSS in styles.css; the behaviour is
+ * `installReveal`, plain DOM code, so these sections are never hydrated). Rendered 'shown': as
+ * prerendered, the page hides nothing before, or without, JavaScript.
+ */
+export function RevealSection({
+  rootMargin,
+  ...props
+}: ComponentProps<'section'> & { rootMargin?: string }) {
+  return <section data-reveal="shown" data-reveal-margin={rootMargin} {...props} />;
+}
 
 /**
  * 'shown': as prerendered, no effect (before hydration, without JavaScript, or when the section
- * was already on screen at hydration); 'hidden': below the fold, waiting; 'revealed': faded in.
+ * was already on screen when the script ran); 'hidden': below the fold, waiting; 'revealed':
+ * faded in. Only sections still off screen are hidden: the page never blanks out a section a
+ * visitor is already looking at, nor one they scrolled to before the script ran. Returns a
+ * function that stops watching.
  */
-type Phase = 'shown' | 'hidden' | 'revealed';
-
-/**
- * A section that fades in once 10 percent of it is visible (CSS in styles.css). Only sections
- * still off screen when the page hydrates are hidden: the prerendered page never blanks out a
- * section a visitor is already looking at, nor one they scroll to before the script has run.
- */
-export function RevealSection({
-  rootMargin = '0px',
-  ...props
-}: ComponentProps<'section'> & { rootMargin?: string }) {
-  const ref = useRef<HTMLElement>(null);
-  const [phase, setPhase] = useState<Phase>('shown');
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top < window.innerHeight && bottom > 0) return; // on screen now: stays as it is
-    setPhase('hidden');
-    const observer = new IntersectionObserver(
-      (entries) => {
+export function installReveal(root: ParentNode = document): () => void {
+  const observers: IntersectionObserver[] = [];
+  const watch = (callback: IntersectionObserverCallback, options?: IntersectionObserverInit) => {
+    const observer = new IntersectionObserver(callback, options);
+    observers.push(observer);
+    return observer;
+  };
+  // Observers, not getBoundingClientRect: where each section is comes with the next frame's
+  // rendering, without forcing a layout while the script starts.
+  const fadeIn = (element: HTMLElement) =>
+    watch(
+      (entries, observer) => {
         if (!entries.some((e) => e.isIntersecting)) return;
-        setPhase('revealed');
+        element.dataset.reveal = 'revealed';
         observer.disconnect();
       },
-      { threshold: 0.1, rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [rootMargin]);
-  return <section ref={ref} data-reveal={phase} {...props} />;
+      { threshold: 0.1, rootMargin: element.dataset.revealMargin ?? '0px' },
+    ).observe(element);
+  const firstLook = watch((entries, observer) => {
+    for (const entry of entries) {
+      observer.unobserve(entry.target);
+      if (entry.isIntersecting) continue; // on screen now: stays as it is
+      const element = entry.target as HTMLElement;
+      element.dataset.reveal = 'hidden';
+      fadeIn(element);
+    }
+  });
+  root.querySelectorAll('[data-reveal="shown"]').forEach((element) => firstLook.observe(element));
+  return () => observers.forEach((o) => o.disconnect());
 }

@@ -2,16 +2,19 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
+// One MediaQueryList for the page: a counter re-renders every frame, and matchMedia() is not free.
+let query: MediaQueryList | null = null;
+const mql = (): MediaQueryList => (query ??= window.matchMedia(QUERY));
+
 const subscribe = (callback: () => void) => {
-  const mql = window.matchMedia(QUERY);
-  mql.addEventListener('change', callback);
-  return () => mql.removeEventListener('change', callback);
+  mql().addEventListener('change', callback);
+  return () => mql().removeEventListener('change', callback);
 };
 
 /** True when the visitor asked for reduced motion (false while prerendering). */
 export const useReducedMotion = (): boolean =>
   useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(QUERY).matches,
+    () => mql().matches,
     () => false,
   );

@@ -38,6 +38,28 @@ function Avatar({ image, index, visible }: { image: HeroImage; index: number; vi
   );
 }
 
+/**
+ * How many of `total` avatars to mount: one more per frame. Each avatar is an image the browser
+ * decodes as it is added (an SVG data URL makes a small document of its own), so five at once
+ * made one long task; one per frame keeps each short. Their entrance is staggered anyway, and
+ * the strip keeps its height while it fills (no layout shift).
+ */
+function useOneByOne(total: number): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (count >= total) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setCount((c) => c + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /** The hero's strip of student avatars (spec section 4, hero avatar strip). */
 export function AvatarStrip() {
   const status = useAppStore((s) => s.heroStatus);
@@ -51,23 +73,26 @@ export function AvatarStrip() {
   }, [loadHeroImages]);
 
   const shown = status === 'loaded' ? images.slice(0, AVATAR_SLOTS) : [];
+  const mounted = useOneByOne(shown.length);
   return (
     <div
       ref={ref}
-      className="flex w-[9.5rem] -space-x-3 sm:w-[10.75rem]"
+      className="flex h-10 w-[9.5rem] -space-x-3 sm:h-11 sm:w-[10.75rem]"
       data-testid="avatar-strip"
       data-status={shown.length ? 'images' : status === 'loading' ? 'loading' : 'placeholders'}
       aria-hidden="true"
     >
       {shown.length
-        ? shown.map((image, i) => (
-            <Avatar
-              key={`${i}-${image.imageData ?? image.photoURL}`}
-              image={image}
-              index={i}
-              visible={inView}
-            />
-          ))
+        ? shown
+            .slice(0, mounted)
+            .map((image, i) => (
+              <Avatar
+                key={`${i}-${image.imageData ?? image.photoURL}`}
+                image={image}
+                index={i}
+                visible={inView}
+              />
+            ))
         : Array.from({ length: AVATAR_SLOTS }, (_, i) => (
             <span
               key={i}

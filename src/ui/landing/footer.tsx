@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { HydrationIsland } from '@/ui/components/hydration-island';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
@@ -6,7 +7,8 @@ import { NAV_LINKS } from './nav-links';
 const BUILD_YEAR = new Date().getFullYear();
 const noSubscription = () => () => {};
 
-function CurrentYear() {
+/** The year in the footer (an island hydrated on its own). */
+export function CurrentYear() {
   const year = useSyncExternalStore(
     noSubscription,
     () => new Date().getFullYear(),
@@ -44,7 +46,8 @@ export function Footer() {
           </ul>
         </nav>
         <p className="text-sm">
-          © <CurrentYear /> De estudiantes a estudiantes. Todos los derechos reservados.
+          © <HydrationIsland id="year" as="span" /> De estudiantes a estudiantes. Todos los derechos
+          reservados.
         </p>
       </div>
     </footer>

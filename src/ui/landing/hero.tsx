@@ -2,8 +2,9 @@ import { ArrowRight } from 'lucide-react';
 import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
 import { useCountUp } from '@/ui/hooks/use-count-up';
-import { AvatarStrip } from './avatar-strip';
+import { HydrationIsland } from '@/ui/components/hydration-island';
 import { StaticIsland } from '@/ui/components/static-island';
+import { AvatarStrip } from './avatar-strip';
 
 /** Students already on the list, as the page states it (spec section 1). */
 export const STUDENTS_ON_LIST = 200;
@@ -20,6 +21,16 @@ function StudentCounter() {
       </span>
       <span className="sr-only">Más de {STUDENTS_ON_LIST} estudiantes ya están en la lista</span>
     </p>
+  );
+}
+
+/** The hero's social proof: the avatar strip and the counter (an island hydrated on its own). */
+export function HeroProof() {
+  return (
+    <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
+      <AvatarStrip />
+      <StudentCounter />
+    </div>
   );
 }
 
@@ -64,10 +75,7 @@ export function Hero() {
               ¿Cómo funciona?
             </a>
           </div>
-          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
-            <AvatarStrip />
-            <StudentCounter />
-          </div>
+          <HydrationIsland id="hero-proof" />
         </div>
         <StaticIsland id="phones" />
       </div>

@@ -1,46 +1,33 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { HydrationIsland } from '@/ui/components/hydration-island';
 import { useHydrated } from '@/ui/hooks/use-hydrated';
-import { useReducedMotion } from '@/ui/hooks/use-reduced-motion';
-import { hashTarget } from '@/ui/route';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';
 import { Footer } from './footer';
-import { Header } from './header';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
+import { startLanding } from './landing-behaviour';
+import { LazyToaster } from './lazy-toaster';
 import { Offerings } from './offerings';
-import { ScrollToTop } from './scroll-to-top';
 import { Testimonials } from './testimonials';
 import { WaitlistSection } from './waitlist-section';
 
-// Lost to the network, the toaster must not take the page with it: the page stays, without toasts.
-const Toaster = lazy<ComponentType>(() =>
-  import('@/ui/toaster').catch((error: unknown) => {
-    console.error('Notifications could not load', error);
-    return { default: () => null };
-  }),
-);
-
-/** Scrolls smoothly to the element named by the address's hash, once, on load. */
-function useScrollToHash() {
-  const reduced = useReducedMotion();
-  useEffect(() => {
-    const id = hashTarget(location.hash);
-    if (!id) return;
-    const target = document.getElementById(id);
-    target?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-    // Only on load: later hash changes are ordinary in-page links.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
-
-/** The landing page, sections in the order of spec section 2. */
+/**
+ * The landing page, sections in the order of spec section 2. The prerendered page is never
+ * hydrated as a whole: the browser hydrates its interactive islands one by one
+ * (src/ui/islands/hydrate-islands.tsx) and runs `startLanding` and the store's
+ * `start` itself. This component's effect
+ * and toaster serve the page rendered in the browser (`npm run dev`).
+ */
 export function LandingPage() {
   const store = useAppStoreApi();
   const hydrated = useHydrated();
-  useEffect(() => store.getState().start(), [store]);
-  useScrollToHash();
+  useEffect(() => {
+    const stopLanding = startLanding();
+    const stopBackend = store.getState().start();
+    return () => (stopBackend(), stopLanding());
+  }, [store]);
   return (
     <>
       <a
@@ -49,7 +36,7 @@ export function LandingPage() {
       >
         Saltar al contenido
       </a>
-      <Header />
+      <HydrationIsland id="header" />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         <Features />
@@ -60,10 +47,10 @@ export function LandingPage() {
         <WaitlistSection />
       </main>
       <Footer />
-      <ScrollToTop />
+      <HydrationIsland id="scroll-to-top" />
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster />
+          <LazyToaster />
         </Suspense>
       )}
     </>

@@ -1,8 +1,19 @@
+import { HydrationIsland } from '@/ui/components/hydration-island';
 import { RevealSection } from '@/ui/components/reveal';
-import { WaitlistCard } from '@/ui/waitlist/waitlist-card';
 import { StatCounter } from './stat-counter';
 
-/** The waitlist section (#waitlist): pitch, the two stat counters and the two-step card. */
+/** The two stat counters (an island hydrated on its own). */
+export function WaitlistStats() {
+  return (
+    <dl className="mt-8 grid max-w-sm grid-cols-2 gap-4">
+      <StatCounter start={4} end={15} label="Universidades" testId="stat-colleges" />
+      <StatCounter start={10} end={200} suffix="+" label="Estudiantes" testId="stat-students" />
+    </dl>
+  );
+}
+
+/** The waitlist section (#waitlist): pitch, the two stat counters and the two-step card; the counters
+ * and the card are islands hydrated on their own. */
 export function WaitlistSection() {
   return (
     <RevealSection
@@ -22,18 +33,9 @@ export function WaitlistSection() {
             Sé de los primeros en comprar y vender en tu campus. Elige tu universidad y te
             avisaremos en cuanto el marketplace esté disponible.
           </p>
-          <dl className="mt-8 grid max-w-sm grid-cols-2 gap-4">
-            <StatCounter start={4} end={15} label="Universidades" testId="stat-colleges" />
-            <StatCounter
-              start={10}
-              end={200}
-              suffix="+"
-              label="Estudiantes"
-              testId="stat-students"
-            />
-          </dl>
+          <HydrationIsland id="stats" />
         </div>
-        <WaitlistCard />
+        <HydrationIsland id="waitlist-card" />
       </div>
     </RevealSection>
   );

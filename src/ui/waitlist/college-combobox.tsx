@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Command } from 'cmdk';
 import { Check, ChevronsUpDown, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { collegeLabel } from '@/domain/college';
 import { cn } from '@/ui/components/cn';
 import { useAppStore } from '@/ui/store/store-context';
@@ -36,7 +36,12 @@ export function CollegeCombobox({
       : 'Selecciona tu universidad';
 
   return (
-    <Popover.Root open={open && !disabled} onOpenChange={setOpen}>
+    // Opening renders the popover, cmdk and their focus and dismiss layers: in a transition, React
+    // renders them in slices after the tap has painted, so no single task holds the tap's answer.
+    <Popover.Root
+      open={open && !disabled}
+      onOpenChange={(next) => startTransition(() => setOpen(next))}
+    >
       <Popover.Trigger asChild>
         <button
           type="button"

@@ -8,6 +8,7 @@ export function createMemoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TOKENS.AuthPort).toConstantValue(backend.auth);
     bind(TOKENS.WaitlistRepo).toConstantValue(backend.waitlist);
+    bind(TOKENS.HeroConsentRepo).toConstantValue(backend.heroConsent);
     bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
   });

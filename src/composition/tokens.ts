@@ -3,6 +3,7 @@ import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -11,6 +12,7 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 export const TOKENS = {
   AuthPort: Symbol.for('AuthPort') as ServiceIdentifier<AuthPort>,
   WaitlistRepo: Symbol.for('WaitlistRepo') as ServiceIdentifier<WaitlistRepo>,
+  HeroConsentRepo: Symbol.for('HeroConsentRepo') as ServiceIdentifier<HeroConsentRepo>,
   CollegeSearch: Symbol.for('CollegeSearch') as ServiceIdentifier<CollegeSearch>,
   HeroImages: Symbol.for('HeroImages') as ServiceIdentifier<HeroImages>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
@@ -22,6 +24,7 @@ export const TOKENS = {
 export const BACKEND_PORTS = [
   TOKENS.AuthPort,
   TOKENS.WaitlistRepo,
+  TOKENS.HeroConsentRepo,
   TOKENS.CollegeSearch,
   TOKENS.HeroImages,
 ] as const;

@@ -5,6 +5,7 @@ import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -24,14 +25,17 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
       (
         auth: AuthPort,
         waitlist: WaitlistRepo,
+        heroConsent: HeroConsentRepo,
         collegeSearch: CollegeSearch,
         heroImages: HeroImages,
         local: LocalRecord,
         clock: Clock,
-      ): UseCases => createUseCases({ auth, waitlist, collegeSearch, heroImages, local, clock }),
+      ): UseCases =>
+        createUseCases({ auth, waitlist, heroConsent, collegeSearch, heroImages, local, clock }),
       [
         TOKENS.AuthPort,
         TOKENS.WaitlistRepo,
+        TOKENS.HeroConsentRepo,
         TOKENS.CollegeSearch,
         TOKENS.HeroImages,
         TOKENS.LocalRecord,

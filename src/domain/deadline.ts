@@ -1,4 +1,4 @@
-import { AppError } from '@/domain/errors';
+import { AppError, toAppError } from '@/domain/errors';
 
 /**
  * Every backend call ends within the database client's request timeout of spec section 9 (15 s):
@@ -17,4 +17,14 @@ export function withDeadline<T>(call: Promise<T>, ms: number = REQUEST_TIMEOUT_M
     );
   });
   return Promise.race([call, expired]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A backend call as every use case makes it: bounded by the request timeout, and failing with an
+ * AppError (an unknown failure becomes `unknown`).
+ */
+export function backendCall<T>(call: Promise<T>, ms?: number): Promise<T> {
+  return withDeadline(call, ms).catch((error: unknown) => {
+    throw toAppError(error, 'unknown');
+  });
 }

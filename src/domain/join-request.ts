@@ -6,6 +6,8 @@ import type { User } from '@/domain/user';
 export interface JoinRequest {
   readonly user: User;
   readonly college: College | null;
+  /** The student ticked the option to show their profile photo in the hero strip (off by default). */
+  readonly heroConsent?: boolean;
 }
 
 /** Spec section 5: a university must be chosen before joining; null when the request is valid. */

@@ -9,6 +9,8 @@ export interface LocalRecord {
   read(): LocalValues;
   /** Stores the given values (null removes one); a full or disabled storage is ignored. */
   save(values: Partial<LocalValues>): void;
+  /** Removes every value (sign-out, leaving the list): the browser keeps nothing of the student. */
+  clear(): void;
   /** Calls back when another tab changed a value; returns the unsubscribe function. */
   onExternalChange(listener: () => void): () => void;
 }

@@ -3,6 +3,7 @@ import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCollegeSearchContract } from './college-search.contract';
+import { describeHeroConsentContract } from './hero-consent.contract';
 import { describeHeroImagesContract } from './hero-images.contract';
 import { describeWaitlistContract } from './waitlist-repo.contract';
 import { memoryStorage } from '../support/memory-storage';
@@ -52,6 +53,19 @@ describeWaitlistContract('memory', async () => {
       return { uid: user.uid, email: user.email };
     },
     countEntries: async (uid) => (Object.hasOwn(b.controls.entries(), uid) ? 1 : 0),
+  };
+});
+
+describeHeroConsentContract('memory', async () => {
+  const { b, arrange } = backend();
+  let index = 0;
+  return {
+    repo: b.heroConsent,
+    signIn: async () => {
+      arrange('first', index++);
+      return { uid: (await b.auth.signInWithPopup()).uid };
+    },
+    hasConsent: async (uid) => Object.hasOwn(b.controls.consents(), uid),
   };
 });
 

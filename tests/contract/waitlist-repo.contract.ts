@@ -9,7 +9,7 @@ const SOMEONE_ELSE = '0badc0de-0000-4000-8000-000000000000';
 
 export interface WaitlistHarness {
   readonly repo: WaitlistRepo;
-  /** Signs in as a fresh student and returns their uid and e-mail. */
+  /** Signs in as a fresh student (signing out whoever was signed in) and returns their uid and e-mail. */
   signIn(): Promise<{ uid: string; email: string }>;
   /** How many entries the backend holds for the uid (0 or 1), read behind the port. */
   countEntries(uid: string): Promise<number>;
@@ -62,6 +62,79 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
         h.repo.join(SOMEONE_ELSE, { email, collegeId: 'udg-cucei', timestamp: new Date() }),
       ).rejects.toMatchObject({ code: 'permission-denied' });
       expect(await h.countEntries(SOMEONE_ELSE)).toBe(0);
+    });
+
+    it('reads back the entry as stored, and null when there is none', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      expect(await h.repo.get(uid)).toBeNull();
+      const joined = await h.repo.join(uid, {
+        email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      const read = await h.repo.get(uid);
+      expect(read).toMatchObject({ email, collegeId: 'udg-cucei' });
+      expect(read!.timestamp).toBeInstanceOf(Date);
+      expect(Math.abs(read!.timestamp.getTime() - joined.timestamp.getTime())).toBeLessThan(5_000);
+    });
+
+    it('changes the campus of the entry and nothing else', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      await h.repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+      const before = (await h.repo.get(uid))!;
+      const changed = await h.repo.changeCollege(uid, 'itesm-gdl');
+      expect(changed).toMatchObject({ email, collegeId: 'itesm-gdl' });
+      const after = (await h.repo.get(uid))!;
+      expect(after).toMatchObject({ email, collegeId: 'itesm-gdl' });
+      expect(after.timestamp.getTime()).toBe(before.timestamp.getTime());
+      expect(await h.countEntries(uid)).toBe(1);
+    });
+
+    it('changing the campus with no entry fails with not-found and writes nothing', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      await expect(h.repo.changeCollege(uid, 'itesm-gdl')).rejects.toMatchObject({
+        code: 'not-found',
+      });
+      expect(await h.countEntries(uid)).toBe(0);
+    });
+
+    it('leaving deletes the entry; leaving again is no error; joining again works', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      await h.repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+      await h.repo.leave(uid);
+      expect(await h.countEntries(uid)).toBe(0);
+      expect(await h.repo.exists(uid)).toBe(false);
+      await h.repo.leave(uid);
+      const again = await h.repo.join(uid, {
+        email,
+        collegeId: 'udg-cucea',
+        timestamp: new Date(),
+      });
+      expect(again).toMatchObject({ email, collegeId: 'udg-cucea' });
+      expect(await h.countEntries(uid)).toBe(1);
+    });
+
+    it("never changes or deletes another student's entry", async () => {
+      const h = await setup();
+      const first = await h.signIn();
+      await h.repo.join(first.uid, {
+        email: first.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      await h.signIn(); // someone else now
+      const change = await h.repo.changeCollege(first.uid, 'itesm-gdl').then(
+        () => 'changed',
+        (error: { code?: string }) => error.code,
+      );
+      expect(['permission-denied', 'not-found']).toContain(change);
+      await h.repo.leave(first.uid).catch(() => {});
+      expect(await h.countEntries(first.uid)).toBe(1);
+      expect(await h.repo.get(first.uid).catch(() => null)).toBeNull();
     });
   });
 }

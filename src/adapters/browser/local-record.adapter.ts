@@ -42,6 +42,15 @@ export function createLocalRecord({ storage, onExternalChange }: LocalRecordOpti
         }
       }
     },
+    clear() {
+      for (const key of LOCAL_KEYS) {
+        try {
+          storage?.removeItem(key);
+        } catch {
+          // A disabled storage holds nothing to clear.
+        }
+      }
+    },
     onExternalChange(listener) {
       if (!onExternalChange) return () => {};
       return onExternalChange((key) => {

@@ -200,3 +200,17 @@ export const HERO_AVATARS: readonly string[] = [
       `<path d="M29 36.2q3 3.6 6 0z" fill="#fff" stroke="#7A3A2C" stroke-width="1.2"/></g>`,
   ),
 ];
+
+/** The students who agreed to the hero strip before anyone opened the page: the first six. */
+export const SEEDED_HERO_AVATARS: readonly string[] = HERO_AVATARS.slice(0, 6);
+
+/**
+ * The demo accounts' profile photos (the last four portraits): what the hero strip shows of a
+ * demo student once they consent.
+ */
+export const DEMO_ACCOUNT_PHOTOS: Readonly<Record<string, string>> = {
+  'demo-ana': HERO_AVATARS[6]!,
+  'demo-luis': HERO_AVATARS[7]!,
+  'demo-sofia': HERO_AVATARS[8]!,
+  'demo-diego': HERO_AVATARS[9]!,
+};

@@ -1,11 +1,14 @@
 import type { AuthPort } from '@/ports/auth.port';
+import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import type { ErrorCode } from '@/domain/errors';
 import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
+import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
@@ -17,6 +20,8 @@ export interface MemoryBackendOptions {
   readonly chooseAccount: ChooseAccount;
   readonly config?: MemoryBackendConfig;
   readonly onExternalChange?: (listener: () => void) => () => void;
+  /** Dates the consents (default: the system clock). */
+  readonly clock?: Clock;
 }
 
 /** The developer and test controls exposed as `window.__memoryBackend` in memory builds. */
@@ -30,6 +35,8 @@ export interface MemoryBackendControls {
   setLatency(ms: number): void;
   /** The waitlist entries, keyed by uid. */
   entries(): Record<string, StoredWaitlistEntry>;
+  /** The hero-strip consents: when each student gave theirs (ISO 8601), keyed by uid. */
+  consents(): Record<string, string>;
   /** How many times `op` was called since start or the last reset. */
   calls(op: MemoryOperation): number;
 }
@@ -37,6 +44,7 @@ export interface MemoryBackendControls {
 export interface MemoryBackend {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
+  readonly heroConsent: HeroConsentRepo;
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
   readonly controls: MemoryBackendControls;
@@ -55,8 +63,13 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       ...(options.onExternalChange ? { onExternalChange: options.onExternalChange } : {}),
     }),
     waitlist: createMemoryWaitlist({ store, controls }),
+    heroConsent: createMemoryHeroConsent({
+      store,
+      controls,
+      clock: options.clock ?? { now: () => new Date() },
+    }),
     collegeSearch: createMemoryCollegeSearch({ controls }),
-    heroImages: createMemoryHeroImages({ controls, answer: config.heroImages }),
+    heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     controls: {
       reset() {
         store.clear();
@@ -66,6 +79,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       hangNext: controls.hangNext,
       setLatency: (ms: number) => controls.setLatency(ms),
       entries: () => ({ ...store.read().entries }),
+      consents: () => ({ ...store.read().consents }),
       calls: controls.calls,
     },
   };

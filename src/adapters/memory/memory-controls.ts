@@ -4,7 +4,13 @@ export const MEMORY_OPERATIONS = [
   'signIn',
   'signOut',
   'exists',
+  'getEntry',
   'join',
+  'changeCollege',
+  'leave',
+  'getConsent',
+  'grantConsent',
+  'revokeConsent',
   'searchColleges',
   'heroImages',
 ] as const;

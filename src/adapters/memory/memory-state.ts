@@ -9,6 +9,8 @@ export interface MemoryState {
   readonly accounts: readonly User[];
   readonly sessionUid: string | null;
   readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
+  /** Hero-strip consents, keyed by uid: when each was given (ISO 8601). */
+  readonly consents: Readonly<Record<string, string>>;
 }
 
 /** Demo student accounts offered by the in-page account chooser. */
@@ -23,6 +25,7 @@ export const emptyState = (): MemoryState => ({
   accounts: DEMO_ACCOUNTS,
   sessionUid: null,
   entries: {},
+  consents: {},
 });
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -62,9 +65,15 @@ export function parseMemoryState(raw: string | null): MemoryState {
       if (entry) entries[uid] = entry;
     }
   }
+  const consents: Record<string, string> = {};
+  if (typeof d.consents === 'object' && d.consents !== null) {
+    for (const [uid, value] of Object.entries(d.consents)) {
+      if (isString(value) && !Number.isNaN(Date.parse(value))) consents[uid] = value;
+    }
+  }
   const sessionUid =
     isString(d.sessionUid) && accounts.some((a) => a.uid === d.sessionUid) ? d.sessionUid : null;
-  return { accounts: accounts.length ? accounts : DEMO_ACCOUNTS, sessionUid, entries };
+  return { accounts: accounts.length ? accounts : DEMO_ACCOUNTS, sessionUid, entries, consents };
 }
 
 /** Read-modify-write access to the stored state. */

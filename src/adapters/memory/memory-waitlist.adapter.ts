@@ -1,10 +1,15 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { isCollegeId } from '@/domain/college';
 import { AppError } from '@/domain/errors';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
 import type { StateStore } from './memory-state';
 
-/** Waitlist entries in storage, keyed by uid; only the signed-in student may write their own. */
+/**
+ * Waitlist entries in storage, keyed by uid. As the rules of the real backends say: only the
+ * signed-in student reads, writes, changes the campus of or deletes their own entry, and a change
+ * touches the campus alone.
+ */
 export function createMemoryWaitlist({
   store,
   controls,
@@ -12,16 +17,25 @@ export function createMemoryWaitlist({
   store: StateStore;
   controls: Controls;
 }): WaitlistRepo {
+  const own = (uid: string, what: string): void => {
+    if (store.read().sessionUid !== uid) {
+      throw new AppError('permission-denied', `Only the signed-in user may ${what} for this uid`);
+    }
+  };
   return {
     async exists(uid) {
       await controls.enter('exists');
       return Object.hasOwn(store.read().entries, uid);
     },
+    async get(uid) {
+      await controls.enter('getEntry');
+      own(uid, 'read the entry');
+      const stored = store.read().entries[uid];
+      return stored ? fromStoredEntry(stored) : null;
+    },
     async join(uid, entry) {
       await controls.enter('join');
-      if (store.read().sessionUid !== uid) {
-        throw new AppError('permission-denied', 'Only the signed-in user may join for this uid');
-      }
+      own(uid, 'join');
       // The first entry stands, as on every backend: joining again writes nothing.
       const stored = store.update((state) =>
         Object.hasOwn(state.entries, uid)
@@ -32,6 +46,24 @@ export function createMemoryWaitlist({
             },
       ).entries[uid]!;
       return fromStoredEntry(stored);
+    },
+    async changeCollege(uid, collegeId) {
+      await controls.enter('changeCollege');
+      own(uid, 'change the campus');
+      if (!isCollegeId(collegeId)) throw new AppError('invalid-argument', 'Not a college id');
+      const current = store.read().entries[uid];
+      if (!current) throw new AppError('not-found', 'No waitlist entry to change');
+      const next = { ...current, collegeId };
+      store.update((state) => ({ ...state, entries: { ...state.entries, [uid]: next } }));
+      return fromStoredEntry(next);
+    },
+    async leave(uid) {
+      await controls.enter('leave');
+      own(uid, 'leave the list');
+      store.update((state) => {
+        const { [uid]: _gone, ...entries } = state.entries;
+        return { ...state, entries };
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -12,16 +13,23 @@ import {
   createSavedCollege,
   createWatchLocalRecord,
 } from './local-record.use-case';
+import {
+  createChangeCollege,
+  createLeaveWaitlist,
+  createLoadMyEntry,
+  createSetHeroConsent,
+} from './my-entry.use-case';
 import { createSearchColleges } from './search-colleges.use-case';
 import { createPrepareSignIn, createSignIn } from './sign-in.use-case';
 import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first four, the browser the last two. */
+/** Every port the application needs: a backend binds the first five, the browser the last two. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
+  readonly heroConsent: HeroConsentRepo;
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
   readonly local: LocalRecord;
@@ -38,17 +46,21 @@ export interface UseCaseOptions {
  * composition root and by the tests alike. A new use case is one file and one line here.
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
-  const { auth, waitlist, collegeSearch, heroImages, local, clock } = ports;
+  const { auth, waitlist, heroConsent, collegeSearch, heroImages, local, clock } = ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
     signIn: createSignIn({ auth }),
-    signOut: createSignOut({ auth, ...limit }),
+    signOut: createSignOut({ auth, local, ...limit }),
     watchAuth: createWatchAuth({ auth }),
     isOnWaitlist: createIsOnWaitlist({ waitlist, ...limit }),
     checkWaitlistStatus: createCheckWaitlistStatus({ waitlist, local, ...limit }),
     localWaitlistStatus: createLocalWaitlistStatus({ local }),
-    joinWaitlist: createJoinWaitlist({ waitlist, local, clock, ...limit }),
+    joinWaitlist: createJoinWaitlist({ waitlist, heroConsent, local, clock, ...limit }),
+    loadMyEntry: createLoadMyEntry({ waitlist, heroConsent, ...limit }),
+    changeCollege: createChangeCollege({ waitlist, local, ...limit }),
+    setHeroConsent: createSetHeroConsent({ heroConsent, ...limit }),
+    leaveWaitlist: createLeaveWaitlist({ waitlist, heroConsent, local, ...limit }),
     chooseCollege: createChooseCollege({ local }),
     savedCollege: createSavedCollege({ local }),
     watchLocalRecord: createWatchLocalRecord({ local }),

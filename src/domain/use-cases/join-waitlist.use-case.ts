@@ -1,10 +1,11 @@
 import type { Clock } from '@/ports/clock.port';
 import type { LocalRecord } from '@/ports/local-record.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
-import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import type { College } from '@/domain/college';
-import { withDeadline } from '@/domain/deadline';
-import { toAppError } from '@/domain/errors';
+import { collegeOfId } from '@/domain/college-of-id';
+import { backendCall } from '@/domain/deadline';
+import { type AppError, toAppError } from '@/domain/errors';
 import { type JoinRequest, joinRequestError } from '@/domain/join-request';
 import { toStoredEntry, type WaitlistEntry } from '@/domain/waitlist-entry';
 
@@ -15,32 +16,31 @@ export interface JoinResult {
   readonly entry: WaitlistEntry;
   /** The stored entry's college: the chosen one, or the first one when the student had joined. */
   readonly college: College;
-}
-
-/** The college of a stored id: the chosen one, else the catalogue's, else one named by its id. */
-function storedCollege(chosen: College, id: string): College {
-  if (chosen.id === id) return chosen;
-  const known = COLLEGE_CATALOGUE.find((c) => c.id === id);
-  return known
-    ? { id, name: known.name, subname: known.subname, shortName: known.shortName }
-    : { id, name: id, subname: '', shortName: id };
+  /** Whether the student's consent to the hero strip is recorded (asked for, and written). */
+  readonly heroConsent: boolean;
+  /** Why the consent asked for could not be recorded (the student is on the list all the same). */
+  readonly heroConsentError?: AppError;
 }
 
 /**
  * Writes `{ email, collegeId, timestamp }` under the user's uid. Without a college it fails with
  * `validation/college-required` and writes nothing. On success, this browser keeps the entry
- * (spec section 3: waitlistEmail, waitlistDocId, waitlistData, selectedCollege). The first entry stands: joining again (from
- * another tab or device) leaves it as it is and answers with it. Concurrent calls for one uid
+ * (spec section 3: waitlistEmail, waitlistDocId, waitlistData, selectedCollege). The first entry
+ * stands: joining again (from another tab or device) leaves it as it is and answers with it. Concurrent calls for one uid
  * share one write, so a double click writes once; a write with no answer within the request
- * timeout fails with `deadline-exceeded` and the next call starts afresh.
+ * timeout fails with `deadline-exceeded` and the next call starts afresh. When the student asked
+ * for it (`heroConsent`), their consent to the hero strip is recorded after the entry; a failure
+ * there leaves them on the list and is reported beside the result, so they can give it again.
  */
 export function createJoinWaitlist({
   waitlist,
+  heroConsent,
   local,
   clock,
   timeoutMs,
 }: {
   waitlist: WaitlistRepo;
+  heroConsent: HeroConsentRepo;
   local: LocalRecord;
   clock: Clock;
   timeoutMs?: number;
@@ -59,19 +59,22 @@ export function createJoinWaitlist({
       collegeId: college.id,
       timestamp: clock.now(),
     };
-    const write = withDeadline(waitlist.join(user.uid, entry), timeoutMs)
-      .then((stored) => {
-        const result = { entry: stored, college: storedCollege(college, stored.collegeId) };
+    const write = backendCall(waitlist.join(user.uid, entry), timeoutMs)
+      .then(async (stored): Promise<JoinResult> => {
+        const joined = { entry: stored, college: collegeOfId(stored.collegeId, college) };
         local.save({
           waitlistEmail: stored.email,
           waitlistDocId: user.uid,
           waitlistData: toStoredEntry(stored),
-          selectedCollege: result.college,
+          selectedCollege: joined.college,
         });
-        return result;
-      })
-      .catch((error: unknown) => {
-        throw toAppError(error, 'unknown');
+        if (!request.heroConsent) return { ...joined, heroConsent: false };
+        try {
+          await backendCall(heroConsent.grant(user.uid), timeoutMs);
+          return { ...joined, heroConsent: true };
+        } catch (error) {
+          return { ...joined, heroConsent: false, heroConsentError: toAppError(error, 'unknown') };
+        }
       })
       .finally(() => inFlight.delete(user.uid));
     inFlight.set(user.uid, write);

@@ -1,0 +1,44 @@
+import type { Clock } from '@/ports/clock.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
+import { AppError } from '@/domain/errors';
+import type { Controls } from './memory-controls';
+import type { StateStore } from './memory-state';
+
+/** Hero-strip consents in storage, keyed by uid; only the signed-in student touches their own. */
+export function createMemoryHeroConsent({
+  store,
+  controls,
+  clock,
+}: {
+  store: StateStore;
+  controls: Controls;
+  clock: Clock;
+}): HeroConsentRepo {
+  const own = (uid: string): void => {
+    if (store.read().sessionUid !== uid) {
+      throw new AppError('permission-denied', 'Only the signed-in user may use their consent');
+    }
+  };
+  return {
+    async get(uid) {
+      await controls.enter('getConsent');
+      own(uid);
+      const grantedAt = store.read().consents[uid];
+      return grantedAt ? { grantedAt: new Date(grantedAt) } : null;
+    },
+    async grant(uid) {
+      await controls.enter('grantConsent');
+      own(uid);
+      const grantedAt = clock.now().toISOString();
+      store.update((state) => ({ ...state, consents: { ...state.consents, [uid]: grantedAt } }));
+    },
+    async revoke(uid) {
+      await controls.enter('revokeConsent');
+      own(uid);
+      store.update((state) => {
+        const { [uid]: _gone, ...consents } = state.consents;
+        return { ...state, consents };
+      });
+    },
+  };
+}

@@ -36,7 +36,8 @@ export function createMemoryHeroConsent({
       await controls.enter('revokeConsent');
       own(uid);
       store.update((state) => {
-        const { [uid]: _gone, ...consents } = state.consents;
+        const consents = { ...state.consents };
+        delete consents[uid];
         return { ...state, consents };
       });
     },

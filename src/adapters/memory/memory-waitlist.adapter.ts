@@ -61,7 +61,8 @@ export function createMemoryWaitlist({
       await controls.enter('leave');
       own(uid, 'leave the list');
       store.update((state) => {
-        const { [uid]: _gone, ...entries } = state.entries;
+        const entries = { ...state.entries };
+        delete entries[uid];
         return { ...state, entries };
       });
     },

@@ -3,7 +3,9 @@ import { onceUntilFailure } from '@/domain/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
 import { type CollegeChoiceSlice, createCollegeChoiceSlice } from './college-choice.slice';
+import { createEntryActionsSlice, type EntryActionsSlice } from './entry-actions.slice';
 import { createHeroSlice, type HeroSlice } from './hero.slice';
+import { createMyEntrySlice, type MyEntrySlice } from './my-entry.slice';
 import { createSessionSlice, type SessionSlice } from './session.slice';
 import { createStartupSlice, type StartupSlice } from './startup.slice';
 import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
@@ -19,7 +21,9 @@ export type AppState = StartupSlice &
   WaitlistSlice &
   CollegeChoiceSlice &
   CollegeSearchSlice &
-  HeroSlice;
+  HeroSlice &
+  MyEntrySlice &
+  EntryActionsSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
@@ -42,5 +46,7 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
     ...createCollegeChoiceSlice(deps)(...a),
     ...createCollegeSearchSlice(deps)(...a),
     ...createHeroSlice(deps)(...a),
+    ...createMyEntrySlice(deps)(...a),
+    ...createEntryActionsSlice(deps)(...a),
   }));
 }

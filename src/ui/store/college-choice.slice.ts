@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { College } from '@/domain/college';
 import type { User } from '@/domain/user';
 import type { UseCases } from '@/domain/use-cases/use-cases';
+import type { MyEntrySlice } from './my-entry.slice';
 import type { SliceDeps } from './outcome';
 import { onList, type WaitlistSlice } from './waitlist.slice';
 
@@ -13,13 +14,17 @@ export interface CollegeChoiceSlice {
   watchLocal: (useCases: UseCases) => () => void;
 }
 
-type Needs = CollegeChoiceSlice & Pick<WaitlistSlice, 'submitStatus'> & { user: User | null };
+type Needs = CollegeChoiceSlice &
+  Pick<WaitlistSlice, 'submitStatus'> &
+  Pick<MyEntrySlice, 'editingCollege'> & { user: User | null };
 
 export const createCollegeChoiceSlice =
   ({ services }: SliceDeps): StateCreator<Needs, [], [], CollegeChoiceSlice> =>
   (set, get) => ({
     selectedCollege: null,
     selectCollege(college) {
+      // Once joined, the campus changes only through 'Cambiar campus' (saved by the backend).
+      if (get().editingCollege) return set({ selectedCollege: college });
       if (get().submitStatus !== 'idle') return; // disabled once joined
       set({ selectedCollege: college });
       services().then(

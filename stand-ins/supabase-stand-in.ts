@@ -14,8 +14,9 @@ import pg from 'pg';
  *   `POST /auth/v1/logout`. Users are rows of `auth.users`. Tokens are HS256 JWTs.
  * - REST (PostgREST), only the adapters' calls: `GET /rest/v1/<table>` with `select=` and `eq.`
  *   filters (and the single-object Accept header), `POST /rest/v1/<table>` with `on_conflict=` and
- *   `Prefer: resolution=ignore-duplicates|merge-duplicates, return=minimal|representation`, and
- *   `POST /rest/v1/rpc/<function>` with named arguments.
+ *   `Prefer: resolution=ignore-duplicates|merge-duplicates, return=minimal|representation`,
+ *   `PATCH` and `DELETE /rest/v1/<table>` with `eq.` filters (and `select=` with
+ *   `return=representation`), and `POST /rest/v1/rpc/<function>` with named arguments.
  *
  * Every REST request runs in its own transaction as the JWT's role (`anon` or `authenticated`)
  * with `request.jwt.claims` set, as PostgREST does, so row-level security and privileges are the
@@ -401,24 +402,23 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
     return rows[0];
   }
 
-  async function restGet(
-    req: IncomingMessage,
-    res: ServerResponse,
-    table: string,
-    q: URLSearchParams,
-  ) {
-    const claims = claimsOf(req);
-    const cols = await tableColumns(table);
+  /** `select=` as SQL columns, checked against the table. */
+  function selectColumns(table: string, cols: Set<string>, q: URLSearchParams): string {
     const select = (q.get('select') ?? '*').split(',').map((s) => s.trim());
     for (const c of select) {
       if (c !== '*' && (!IDENT.test(c) || !cols.has(c)))
         throw pgrstError(400, '42703', `column ${table}.${c} does not exist`);
     }
+    return select.map((c) => (c === '*' ? '*' : `"${c}"`)).join(', ');
+  }
+
+  /** The `eq.` filters (and `limit`) of a query string as SQL, values from `$first` on. */
+  function filtersOf(table: string, cols: Set<string>, q: URLSearchParams, first = 1) {
     const where: string[] = [];
     const values: string[] = [];
     let limit = '';
     for (const [key, value] of q) {
-      if (key === 'select') continue;
+      if (key === 'select' || key === 'columns') continue;
       if (key === 'limit') {
         if (!/^\d+$/.test(value))
           throw pgrstError(400, 'PGRST100', `"failed to parse limit (${value})"`);
@@ -435,15 +435,82 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
           `"failed to parse filter (${value})" (the stand-in knows eq only)`,
         );
       values.push(match[1]!);
-      where.push(`"${key}" = $${values.length}`);
+      where.push(`"${key}" = $${first + values.length - 1}`);
     }
-    const columns = select.map((c) => (c === '*' ? '*' : `"${c}"`)).join(', ');
-    const sql = `select coalesce(json_agg(t), '[]'::json) as rows from (select ${columns} from public."${table}"${where.length ? ` where ${where.join(' and ')}` : ''}${limit}) t`;
+    return { where: where.length ? ` where ${where.join(' and ')}` : '', values, limit };
+  }
+
+  async function restGet(
+    req: IncomingMessage,
+    res: ServerResponse,
+    table: string,
+    q: URLSearchParams,
+  ) {
+    const claims = claimsOf(req);
+    const cols = await tableColumns(table);
+    const columns = selectColumns(table, cols, q);
+    const { where, values, limit } = filtersOf(table, cols, q);
+    const sql = `select coalesce(json_agg(t), '[]'::json) as rows from (select ${columns} from public."${table}"${where}${limit}) t`;
     const rows = await asRole(
       claims,
       async (c) => (await c.query<{ rows: unknown[] }>(sql, values)).rows[0]!.rows,
     );
     send(res, 200, shapeRows(req, rows));
+  }
+
+  /**
+   * `PATCH /rest/v1/<table>?<col>=eq.<v>` (an UPDATE of the body's columns on the filtered rows)
+   * and `DELETE /rest/v1/<table>?<col>=eq.<v>`, as the JWT's role: row-level security decides
+   * which rows they touch (none is no error). With `Prefer: return=representation` the answer is
+   * the touched rows' `select=` columns (200), else nothing (204).
+   */
+  async function restWrite(
+    req: IncomingMessage,
+    res: ServerResponse,
+    table: string,
+    q: URLSearchParams,
+    kind: 'update' | 'delete',
+  ) {
+    const claims = claimsOf(req);
+    const cols = await tableColumns(table);
+    const columns = selectColumns(table, cols, q);
+    const returning = /return=representation/.test(String(req.headers.prefer ?? ''));
+    let statement: string;
+    const params: string[] = [];
+    if (kind === 'update') {
+      const body = parseJson(await readBody(req));
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw pgrstError(400, 'PGRST102', 'Empty or invalid json');
+      }
+      const keys = Object.keys(body);
+      if (!keys.length) throw pgrstError(400, 'PGRST102', 'Empty or invalid json');
+      for (const k of keys) {
+        if (!IDENT.test(k) || !cols.has(k)) {
+          throw pgrstError(
+            400,
+            'PGRST204',
+            `Could not find the '${k}' column of '${table}' in the schema cache`,
+          );
+        }
+      }
+      params.push(JSON.stringify(body));
+      const set = keys
+        .map((k) => `"${k}" = (json_populate_record(null::public."${table}", $1::json))."${k}"`)
+        .join(', ');
+      statement = `update public."${table}" set ${set}`;
+    } else {
+      statement = `delete from public."${table}"`;
+    }
+    const { where, values, limit } = filtersOf(table, cols, q, params.length + 1);
+    if (limit) throw pgrstError(400, 'PGRST100', 'limit on a write is not in the stand-in');
+    const sql = `with w as (${statement}${where} returning *) select ${returning ? `coalesce((select json_agg(t) from (select ${columns} from w) t), '[]'::json)` : `(select count(*) from w)::text::json`} as rows`;
+    const out = await asRole(
+      claims,
+      async (c) =>
+        (await c.query<{ rows: unknown[] | null }>(sql, [...params, ...values])).rows[0]!.rows,
+    );
+    if (returning) send(res, 200, shapeRows(req, out ?? []));
+    else send(res, 204);
   }
 
   async function restInsert(
@@ -632,6 +699,8 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
         throw pgrstError(404, 'PGRST205', `Could not find the table 'public.${name}'`);
       if (method === 'GET') return restGet(req, res, name, q);
       if (method === 'POST') return restInsert(req, res, name, q);
+      if (method === 'PATCH') return restWrite(req, res, name, q, 'update');
+      if (method === 'DELETE') return restWrite(req, res, name, q, 'delete');
       throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method} (not in the stand-in)`);
     }
     send(res, 404, { message: `Not in the stand-in: ${method} ${path}` });

@@ -21,7 +21,8 @@ insert into auth.users (id, email, raw_user_meta_data) values
 select policies_are('public', 'hero_consent', array[
   'a student sees their own consent',
   'a student grants their own consent',
-  'a student withdraws their own consent']);
+  'a student withdraws their own consent',
+  'a student renews their own consent']);
 select is(pg_get_function_result('public.get_hero_profile_images()'::regprocedure),
   'TABLE("photoURL" text, "imageData" text)', 'the function returns only image columns');
 select ok((select prosecdef from pg_proc where oid = 'public.get_hero_profile_images()'::regprocedure),

@@ -197,6 +197,53 @@ describe('REST stand-in', () => {
     expect(await badUuid.json()).toMatchObject({ code: '22P02' });
   });
 
+  it('PATCH and DELETE with eq filters: own row 200/204, others untouched, forbidden column 403', async () => {
+    const s = await standIn.sessionFor({ email: 'patch@alumnos.udg.mx' });
+    const other = await standIn.sessionFor({ email: 'patch-otro@alumnos.udg.mx' });
+    const [mine, theirsId] = [String(s.user.id), String(other.user.id)];
+    for (const [session, email] of [
+      [s, 'patch@alumnos.udg.mx'],
+      [other, 'patch-otro@alumnos.udg.mx'],
+    ] as const) {
+      const res = await call('/rest/v1/waitlist', {
+        method: 'POST',
+        token: session.access_token,
+        body: JSON.stringify({ uid: String(session.user.id), email, college_id: 'udg-cucei' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const patch = (uid: string, body: unknown, prefer = 'return=representation') =>
+      call(`/rest/v1/waitlist?uid=eq.${uid}&select=email,college_id`, {
+        method: 'PATCH',
+        token: s.access_token,
+        body: JSON.stringify(body),
+        headers: { prefer },
+      });
+    const own = await patch(mine, { college_id: 'itesm-gdl' });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual([{ email: 'patch@alumnos.udg.mx', college_id: 'itesm-gdl' }]);
+    expect((await patch(mine, { college_id: 'udg-cucea' }, 'return=minimal')).status).toBe(204);
+    const theirs = await patch(theirsId, { college_id: 'itesm-gdl' });
+    expect(theirs.status).toBe(200);
+    expect(await theirs.json()).toEqual([]);
+    const email = await patch(mine, { email: 'x@alumnos.udg.mx' });
+    expect(email.status).toBe(403);
+    expect(await email.json()).toMatchObject({ code: '42501' });
+    const unknown = await patch(mine, { is_admin: true });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: 'PGRST204' });
+    const del = (uid: string, token?: string) =>
+      call(`/rest/v1/waitlist?uid=eq.${uid}`, { method: 'DELETE', ...(token ? { token } : {}) });
+    expect((await del(theirsId, s.access_token)).status).toBe(204);
+    expect((await del(mine)).status).toBe(401); // anon
+    expect((await del(mine, s.access_token)).status).toBe(204);
+    const { rows } = await standIn.pool.query<{ uid: string; college_id: string }>(
+      'select uid::text, college_id from public.waitlist where uid = any($1::uuid[]) order by email',
+      [[mine, theirsId]],
+    );
+    expect(rows).toEqual([{ uid: theirsId, college_id: 'udg-cucei' }]);
+  });
+
   it('calls functions with named arguments and returns their rows', async () => {
     const res = await call('/rest/v1/rpc/search_colleges', {
       method: 'POST',

@@ -10,6 +10,7 @@ import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../contract/auth.contract';
 import { describeCollegeSearchContract } from '../contract/college-search.contract';
+import { describeHeroConsentContract } from '../contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../contract/hero-images.contract';
 import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
 import { memoryStorage } from '../support/memory-storage';
@@ -111,6 +112,24 @@ describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
         [uid],
       );
       return rows[0]!.n;
+    },
+  };
+});
+
+describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  return {
+    repo: b.heroConsent,
+    signIn: async () => {
+      standIn.arrangeSignIn({ email: nextEmail() });
+      return { uid: (await b.auth.signInWithPopup()).uid };
+    },
+    hasConsent: async (uid) => {
+      const { rows } = await admin.query<{ n: number }>(
+        'select count(*)::int as n from public.hero_consent where user_id::text = $1',
+        [uid],
+      );
+      return rows[0]!.n === 1;
     },
   };
 });
@@ -251,6 +270,75 @@ describe('Supabase adapters beyond the contract', () => {
       }),
     ).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(b.waitlist.exists(user.uid)).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('changes the campus with PATCH, leaves with DELETE, and grants consent by the RPC', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    const count = (key: string) => standIn.requests.get(key) ?? 0;
+    const [patches, deletes, grants] = [
+      count('PATCH /rest/v1/waitlist'),
+      count('DELETE /rest/v1/waitlist'),
+      count('POST /rest/v1/rpc/grant_hero_consent'),
+    ];
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    await b.waitlist.changeCollege(user.uid, 'itesm-gdl');
+    await b.waitlist.leave(user.uid);
+    await b.heroConsent.grant(user.uid);
+    expect(count('PATCH /rest/v1/waitlist')).toBe(patches + 1);
+    expect(count('DELETE /rest/v1/waitlist')).toBe(deletes + 1);
+    expect(count('POST /rest/v1/rpc/grant_hero_consent')).toBe(grants + 1);
+  });
+
+  it('a campus outside the catalogue is refused, and the entry keeps its campus', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    await expect(b.waitlist.changeCollege(user.uid, 'no-existe')).rejects.toBeInstanceOf(AppError);
+    expect((await b.waitlist.get(user.uid))?.collegeId).toBe('udg-cucei');
+  });
+
+  it('granting again renews the date the database gives', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    await b.heroConsent.grant(user.uid);
+    // Behind the API, an old consent (the dating trigger off for this one statement).
+    await admin.query('begin');
+    await admin.query('set local session_replication_role = replica');
+    await admin.query(
+      "update public.hero_consent set granted_at = '2025-01-01' where user_id = $1",
+      [user.uid],
+    );
+    await admin.query('commit');
+    expect((await b.heroConsent.get(user.uid))?.grantedAt.getUTCFullYear()).toBe(2025);
+    await b.heroConsent.grant(user.uid);
+    const renewed = await b.heroConsent.get(user.uid);
+    expect(Math.abs(renewed!.grantedAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("signed out, reading or changing one's data is unauthenticated and sends nothing", async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    await b.auth.signOut();
+    const before = standIn.requests.get('PATCH /rest/v1/waitlist') ?? 0;
+    await expect(b.waitlist.changeCollege(user.uid, 'itesm-gdl')).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    await expect(b.waitlist.leave(user.uid)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(b.heroConsent.grant(user.uid)).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(standIn.requests.get('PATCH /rest/v1/waitlist') ?? 0).toBe(before);
   });
 
   it('a server that does not answer is unavailable', async () => {

@@ -1,10 +1,12 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
 import { supabaseClientLoader } from './supabase-client';
 import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
+import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
 import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
@@ -14,9 +16,10 @@ export interface SupabaseBackend {
   readonly waitlist: WaitlistRepo;
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
+  readonly heroConsent: HeroConsentRepo;
 }
 
-/** The four ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The five ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -27,5 +30,6 @@ export function createSupabaseBackend(
     waitlist: createSupabaseWaitlist(client),
     collegeSearch: createSupabaseCollegeSearch(client),
     heroImages: createSupabaseHeroImages(client),
+    heroConsent: createSupabaseHeroConsent(client),
   };
 }

@@ -11,8 +11,8 @@ export type FirestoreWaitlistOptions = FirestoreLiteOptions;
 
 /**
  * The waitlist in Cloud Firestore (`waitlist/{uid}`), through `firebase/firestore/lite`: one-time
- * reads and writes over HTTPS, with no live listeners (about 31 KB gzip with updateDoc and deleteDoc, against 136 KB for the full
- * SDK). The SDK loads on the first call, after sign-in.
+ * reads and writes over HTTPS, with no live listeners (about 31 KB gzip with updateDoc and
+ * deleteDoc, against 136 KB for the full SDK). The SDK loads on the first call, after sign-in.
  */
 export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): WaitlistRepo {
   const load = firestoreLite(options);

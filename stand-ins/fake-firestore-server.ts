@@ -4,13 +4,19 @@ import { isCollegeId } from '@/domain/college';
 
 /**
  * A local HTTP server speaking the two Firestore REST calls `firebase/firestore/lite` makes for the
- * waitlist (`documents:batchGet` and `documents:commit`), because the Firestore emulator cannot
- * run on this machine. It records every request and enforces what firestore.rules says about
- * `waitlist/{uid}`: a student reads and creates only their own entry; creating needs a token with
- * an e-mail that Google verified (`email_verified: true`, `firebase.sign_in_provider: google.com`)
- * and exactly `email` (the token's), `collegeId` (the domain's id rule) and `timestamp` (the
- * server's time); no update. The rules file itself is tested against the real emulator
- * (tests/emulators/firestore-rules.test.ts).
+ * waitlist and the hero consent (`documents:batchGet` and `documents:commit`), because the
+ * Firestore emulator cannot run on this machine. It records every request and enforces what
+ * firestore.rules says, at the wire:
+ * - `waitlist/{uid}`: a student reads only their own entry and creates it once, with a token whose
+ *   e-mail Google verified (`email_verified: true`, `firebase.sign_in_provider: google.com`) and
+ *   exactly `email` (the token's), `collegeId` (the domain's id rule) and `timestamp` (the server's
+ *   time). An update (with or without an `updateMask`) may change `collegeId` alone, of an entry
+ *   that exists, with the same token check; a whole new entry over the stored one is refused. A
+ *   student deletes only their own entry (a missing one too).
+ * - `heroConsent/{uid}`: a student reads, writes and deletes only their own, with the same token
+ *   check for writing; the document is exactly `{ grantedAt }`, the server's time.
+ * - No other collection. A precondition `currentDocument.exists` is honoured after the rules.
+ * The rules file itself is tested against the real emulator (tests/emulators/firestore-rules.test.ts).
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -42,6 +48,90 @@ export function isVerifiedGoogleStudent(claims: Record<string, unknown> | null):
     claims.email_verified === true &&
     firebase?.sign_in_provider === 'google.com'
   );
+}
+
+type Value = Record<string, unknown>;
+type Fields = Record<string, Value>;
+
+/** One write of a `documents:commit` request, as the SDK sends it. */
+export interface CommitWrite {
+  readonly update?: { readonly name: string; readonly fields?: Fields };
+  readonly delete?: string;
+  readonly updateMask?: { readonly fieldPaths: readonly string[] };
+  readonly updateTransforms?: readonly { fieldPath: string; setToServerValue?: string }[];
+  readonly currentDocument?: { readonly exists?: boolean };
+}
+
+const DOCUMENT = /\/documents\/(waitlist|heroConsent)\/([^/]+)$/;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What firestore.rules decides about one client write, given the stored fields (null when the
+ * document is missing) and the token's claims: the fields to store (null for a delete), or a
+ * refusal ('permission-denied') or a failed precondition ('not-found').
+ */
+export function judgeClientWrite(
+  write: CommitWrite,
+  stored: Fields | null,
+  claims: Record<string, unknown> | null,
+  now: string,
+): { fields: Fields | null } | { refused: 'permission-denied' | 'not-found' } {
+  const denied = { refused: 'permission-denied' } as const;
+  const name = write.update?.name ?? write.delete ?? '';
+  const match = DOCUMENT.exec(name);
+  const uid = typeof claims?.user_id === 'string' ? claims.user_id : null;
+  if (!match || uid === null || match[2] !== uid) return denied;
+  const collection = match[1];
+
+  if (write.delete !== undefined) {
+    if (write.update || write.updateMask || write.updateTransforms) return denied;
+    if (write.currentDocument?.exists === true && !stored) return { refused: 'not-found' };
+    return { fields: null };
+  }
+
+  // The document as it would be after the write (what the rules call request.resource.data), and
+  // the keys the server sets to its own time.
+  const sent = write.update?.fields ?? {};
+  const next: Fields = write.updateMask ? { ...(stored ?? {}) } : {};
+  if (write.updateMask) {
+    for (const path of write.updateMask.fieldPaths) {
+      if (path in sent) next[path] = sent[path]!;
+      else delete next[path];
+    }
+  } else Object.assign(next, sent);
+  const serverTimed = new Set<string>();
+  for (const transform of write.updateTransforms ?? []) {
+    if (transform.setToServerValue !== 'REQUEST_TIME') return denied;
+    next[transform.fieldPath] = { timestampValue: now };
+    serverTimed.add(transform.fieldPath);
+  }
+  const keys = Object.keys(next).sort().join();
+  if (!isVerifiedGoogleStudent(claims)) return denied;
+
+  if (collection === 'waitlist') {
+    const collegeId = next.collegeId?.stringValue;
+    if (stored) {
+      // Update: collegeId is the only key that changes (a server time is always a change).
+      const affected = new Set([...Object.keys(stored), ...Object.keys(next)]);
+      for (const key of affected) {
+        const changed = serverTimed.has(key) || !same(stored[key], next[key]);
+        if (changed && key !== 'collegeId') return denied;
+      }
+      if (!isCollegeId(collegeId)) return denied;
+    } else {
+      const valid =
+        keys === 'collegeId,email,timestamp' &&
+        next.email?.stringValue === claims?.email &&
+        isCollegeId(collegeId) &&
+        serverTimed.has('timestamp');
+      if (!valid) return denied;
+    }
+  } else if (keys !== 'grantedAt' || !serverTimed.has('grantedAt')) {
+    return denied;
+  }
+  if (write.currentDocument?.exists === true && !stored) return { refused: 'not-found' };
+  if (write.currentDocument?.exists === false && stored) return denied;
+  return { fields: next };
 }
 
 /** The claims of an Auth emulator ID token (unsigned JWT); null when absent or unreadable. */
@@ -106,8 +196,8 @@ export async function startFakeFirestore(port = 0) {
       const claims = tokenClaims(req.headers.authorization);
       const uid = typeof claims?.user_id === 'string' ? claims.user_id : null;
       const ownDoc = (name: string) => {
-        const m = /\/documents\/waitlist\/([^/]+)$/.exec(name);
-        return m !== null && uid !== null && m[1] === uid;
+        const m = DOCUMENT.exec(name);
+        return m !== null && uid !== null && m[2] === uid;
       };
       const now = new Date().toISOString();
 
@@ -126,42 +216,42 @@ export async function startFakeFirestore(port = 0) {
       }
 
       if (path.endsWith('/documents:commit')) {
-        const writes = ((body as { writes?: unknown })?.writes ?? []) as {
-          update?: { name: string; fields: Record<string, { stringValue?: string }> };
-          updateTransforms?: { fieldPath: string; setToServerValue?: string }[];
-        }[];
+        const writes = ((body as { writes?: unknown })?.writes ?? []) as CommitWrite[];
+        // A commit is atomic: every write is judged (against the writes before it) before any
+        // is stored.
+        const after = new Map<string, Fields | null>();
         for (const write of writes) {
-          const name = write.update?.name ?? '';
-          const fields = write.update?.fields ?? {};
-          const transforms = write.updateTransforms ?? [];
-          const collegeId = fields.collegeId?.stringValue;
-          const valid =
-            ownDoc(name) &&
-            isVerifiedGoogleStudent(claims) &&
-            !documents.has(name) &&
-            Object.keys(fields).sort().join() === 'collegeId,email' &&
-            fields.email?.stringValue === claims?.email &&
-            isCollegeId(collegeId) &&
-            transforms.length === 1 &&
-            transforms[0]!.fieldPath === 'timestamp' &&
-            transforms[0]!.setToServerValue === 'REQUEST_TIME';
-          if (!valid) return deny('Missing or insufficient permissions.');
+          const name = write.update?.name ?? write.delete ?? '';
+          const stored = after.has(name) ? after.get(name)! : (documents.get(name)?.fields ?? null);
+          const verdict = judgeClientWrite(write, stored as Fields | null, claims, now);
+          if ('refused' in verdict) {
+            return verdict.refused === 'not-found'
+              ? deny(`No document to update: ${name}`, STATUS['not-found'])
+              : deny('Missing or insufficient permissions.');
+          }
+          after.set(name, verdict.fields);
         }
-        for (const write of writes) {
-          const name = write.update!.name;
-          documents.set(name, {
-            name,
-            fields: { ...write.update!.fields, timestamp: { timestampValue: now } },
-            createTime: now,
-          });
+        for (const [name, fields] of after) {
+          if (fields === null) documents.delete(name);
+          else {
+            const createTime = documents.get(name)?.createTime ?? now;
+            documents.set(name, { name, fields, createTime });
+          }
         }
         return send(200, {
-          writeResults: writes.map(() => ({
+          writeResults: writes.map((write) => ({
             updateTime: now,
-            transformResults: [{ timestampValue: now }],
+            ...(write.updateTransforms
+              ? { transformResults: write.updateTransforms.map(() => ({ timestampValue: now })) }
+              : {}),
           })),
           commitTime: now,
         });
+      }
+
+      // A query or a listing of any collection: the rules allow no list anywhere.
+      if (/:runQuery$|:runAggregationQuery$|:listDocuments$/.test(path) || req.method === 'GET') {
+        return deny('Missing or insufficient permissions.');
       }
 
       deny(`Not served by the fake: ${path}`, STATUS['not-found']);

@@ -164,15 +164,117 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
     await assertFails(getDoc(doc(visitor, 'waitlist/ana')));
   });
 
-  it('allows no update or delete, even of one’s own entry', async () => {
+  it('lets a student change the campus of their own entry, and nothing else', async () => {
     await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucea' })));
+    await assertSucceeds(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'UDG CUCEA' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { email: 'otro@udg.mx' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: serverTimestamp() }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: new Date(0) }));
+    await assertFails(
+      updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucei', admin: true }),
+    );
+    // A whole new entry over the stored one changes the timestamp: refused.
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucei' })));
+    await assertFails(
+      setDoc(doc(ana(), 'waitlist/ana'), { email: 'ana@alumnos.udg.mx', collegeId: 'udg-cucei' }),
+    );
+  });
+
+  it('refuses a change of campus of a missing entry, and of another student’s', async () => {
     await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
-    await assertFails(deleteDoc(doc(ana(), 'waitlist/ana')));
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+    });
+    await assertFails(updateDoc(doc(ana(), 'waitlist/luis'), { collegeId: 'udg-cucea' }));
+  });
+
+  it('a change of campus needs a verified Google sign-in', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+    });
+    const as = (claims: TokenOptions) =>
+      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+    await assertFails(
+      updateDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), {
+        collegeId: 'udg-cucea',
+      }),
+    );
+    await assertFails(
+      updateDoc(as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'anonymous' } })), {
+        collegeId: 'udg-cucea',
+      }),
+    );
+  });
+
+  it('lets a student delete their own entry (and a missing one), never another’s', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+    });
+    await assertFails(deleteDoc(doc(ana(), 'waitlist/luis')));
+    await assertFails(deleteDoc(doc(env.unauthenticatedContext().firestore(), 'waitlist/ana')));
+    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+    // Joining again after leaving is a create like the first.
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucea' })));
+  });
+
+  describe('heroConsent/{uid}', () => {
+    const consent = () => ({ grantedAt: serverTimestamp() });
+
+    it('a student grants, reads, grants again and revokes their own consent', async () => {
+      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+    });
+
+    it('refuses a client-chosen date, an extra or a missing field', async () => {
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date() }));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), photo: 'x' }));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), {}));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { granted: true }));
+      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date(0) }));
+      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { extra: 1 }));
+    });
+
+    it('never reads, writes or deletes another student’s consent, and lists nothing', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'heroConsent/luis'), { grantedAt: new Date() });
+      });
+      await assertFails(getDoc(doc(ana(), 'heroConsent/luis')));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/luis'), consent()));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/pepe'), consent()));
+      await assertFails(deleteDoc(doc(ana(), 'heroConsent/luis')));
+      await assertFails(getDocs(collection(ana(), 'heroConsent')));
+      const visitor = env.unauthenticatedContext().firestore();
+      await assertFails(getDoc(doc(visitor, 'heroConsent/luis')));
+      await assertFails(setDoc(doc(visitor, 'heroConsent/luis'), consent()));
+    });
+
+    it('granting needs a verified Google sign-in', async () => {
+      const as = (claims: TokenOptions) =>
+        doc(env.authenticatedContext('ana', claims).firestore(), 'heroConsent/ana');
+      await assertFails(setDoc(as({}), consent()));
+      await assertFails(
+        setDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), consent()),
+      );
+      await assertFails(
+        setDoc(
+          as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'password' } })),
+          consent(),
+        ),
+      );
+    });
   });
 
   it('keeps every other collection closed', async () => {
     await assertFails(setDoc(doc(ana(), 'heroProfiles/ana'), { ok: true }));
+    await assertFails(getDocs(collection(ana(), 'heroProfiles')));
     await assertFails(getDoc(doc(ana(), 'anything/else')));
   });
 });

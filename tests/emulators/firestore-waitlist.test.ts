@@ -10,9 +10,11 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
+import { createFirestoreHeroConsent } from '@/adapters/firebase/firebase-hero-consent.adapter';
 import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import { describeWaitlistContract } from '../contract/waitlist-repo.contract';
+import { describeHeroConsentContract } from '../contract/hero-consent.contract';
 import { memoryLocalRecord } from '../support/local-record';
 import {
   AUTH_EMULATOR,
@@ -29,7 +31,7 @@ import {
   tokenClaims,
 } from '../../stand-ins/fake-firestore-server';
 
-// The Firestore waitlist adapter at the wire. The Firestore emulator cannot run on this machine,
+// The Firestore waitlist and hero-consent adapters at the wire. The Firestore emulator cannot run on this machine,
 // so a local HTTP server speaks the REST calls firebase/firestore/lite makes (batchGet, commit),
 // records them and answers as the rules would. Students sign in on the real Auth emulator, so the
 // token on each request is a real emulator ID token.
@@ -58,11 +60,10 @@ async function student() {
   });
   const { uid } = await auth.signInWithPopup();
   const user = getAuth(app).currentUser!;
-  const repo = createFirestoreWaitlist({
-    app,
-    emulator: { host: firestore.host, port: firestore.port },
-  });
-  return { repo, uid, email, token: await user.getIdToken() };
+  const emulator = { host: firestore.host, port: firestore.port };
+  const repo = createFirestoreWaitlist({ app, emulator });
+  const consent = createFirestoreHeroConsent({ app, emulator });
+  return { repo, consent, uid, email, token: await user.getIdToken() };
 }
 
 /**
@@ -73,17 +74,18 @@ async function signedInWith(signIn: (auth: Auth) => Promise<UserCredential>) {
   const app = testApp();
   const auth = createFirebaseAuth({ app, emulator: AUTH_EMULATOR, popup: (a) => signIn(a) });
   const { uid } = await auth.signInWithPopup();
-  const repo = createFirestoreWaitlist({
-    app,
-    emulator: { host: firestore.host, port: firestore.port },
-  });
+  const emulator = { host: firestore.host, port: firestore.port };
+  const repo = createFirestoreWaitlist({ app, emulator });
+  const consent = createFirestoreHeroConsent({ app, emulator });
   const user = getAuth(app).currentUser!;
-  return { repo, uid, email: user.email, token: await user.getIdToken() };
+  return { repo, consent, uid, email: user.email, token: await user.getIdToken() };
 }
 
 const DOCS = `/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
 const docName = (uid: string) =>
   `projects/${PROJECT_ID}/databases/(default)/documents/waitlist/${uid}`;
+const consentName = (uid: string) =>
+  `projects/${PROJECT_ID}/databases/(default)/documents/heroConsent/${uid}`;
 
 describe('Firestore waitlist adapter, at the wire', () => {
   it('exists: one batchGet of waitlist/{uid} with the student’s token; missing gives false', async () => {
@@ -222,6 +224,10 @@ describe('Firestore waitlist behind the use cases: a server that never answers',
     const isOnWaitlist = createIsOnWaitlist({ waitlist: repo, timeoutMs });
     const join = createJoinWaitlist({
       waitlist: repo,
+      heroConsent: createFirestoreHeroConsent({
+        app: testApp(),
+        emulator: { host: firestore.host, port: firestore.port },
+      }),
       local: memoryLocalRecord().record,
       clock: { now: () => new Date() },
       timeoutMs,
@@ -254,4 +260,285 @@ describeWaitlistContract('firebase (Firestore REST at the wire, Auth emulator)',
     },
     countEntries: async (uid) => (firestore.documents.has(docName(uid)) ? 1 : 0),
   };
+});
+
+describeHeroConsentContract('firebase (Firestore REST at the wire, Auth emulator)', async () => {
+  const signedIn: Awaited<ReturnType<typeof student>>[] = [];
+  return {
+    get repo() {
+      return signedIn.at(-1)!.consent;
+    },
+    signIn: async () => {
+      const s = await student();
+      signedIn.push(s);
+      return { uid: s.uid };
+    },
+    hasConsent: async (uid) => firestore.documents.has(consentName(uid)),
+  };
+});
+
+/** A request straight to the stand-in, as a client that does not use the adapter would send it. */
+async function raw(token: string, call: 'commit' | 'batchGet' | 'runQuery', body: unknown) {
+  const res = await fetch(`http://${firestore.host}:${firestore.port}${DOCS}:${call}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+describe('the student’s own entry and hero consent, at the wire', () => {
+  it('changeCollege: one commit of collegeId alone, with an update mask and the precondition that the entry exists, then a read', async () => {
+    const { repo, uid, email, token } = await student();
+    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    const joinedAt = firestore.documents.get(docName(uid))!.fields.timestamp;
+    firestore.requests.length = 0;
+    const changed = await repo.changeCollege(uid, 'itesm-gdl');
+    expect(changed).toMatchObject({ email, collegeId: 'itesm-gdl' });
+    expect(firestore.requests.map((r) => r.path.split(':').at(-1))).toEqual(['commit', 'batchGet']);
+    expect(firestore.requests[0]).toMatchObject({ authorization: `Bearer ${token}` });
+    expect(firestore.requests[0]!.body).toEqual({
+      writes: [
+        {
+          update: { name: docName(uid), fields: { collegeId: { stringValue: 'itesm-gdl' } } },
+          updateMask: { fieldPaths: ['collegeId'] },
+          currentDocument: { exists: true },
+        },
+      ],
+    });
+    const stored = firestore.documents.get(docName(uid))!.fields;
+    expect(stored).toEqual({
+      email: { stringValue: email },
+      collegeId: { stringValue: 'itesm-gdl' },
+      timestamp: joinedAt,
+    });
+  });
+
+  it('changeCollege with no entry: the update is refused, the read finds none, and it fails with not-found', async () => {
+    const { repo, uid } = await student();
+    await expect(repo.changeCollege(uid, 'itesm-gdl')).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    expect(firestore.requests.map((r) => r.path.split(':').at(-1))).toEqual(['commit', 'batchGet']);
+    expect(firestore.documents.size).toBe(0);
+  });
+
+  it('changeCollege to an id outside the domain’s rule is refused and changes nothing', async () => {
+    const { repo, uid, email } = await student();
+    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    await expect(repo.changeCollege(uid, 'UDG CUCEA')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    expect(firestore.documents.get(docName(uid))!.fields.collegeId).toEqual({
+      stringValue: 'udg-cucei',
+    });
+  });
+
+  it('leave: one commit deleting waitlist/{uid}; a second leave is no error', async () => {
+    const { repo, uid, email, token } = await student();
+    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    firestore.requests.length = 0;
+    await repo.leave(uid);
+    await repo.leave(uid);
+    expect(firestore.requests).toHaveLength(2);
+    for (const request of firestore.requests) {
+      expect(request).toMatchObject({
+        path: `${DOCS}:commit`,
+        authorization: `Bearer ${token}`,
+        body: { writes: [{ delete: docName(uid) }] },
+      });
+    }
+    expect(firestore.documents.size).toBe(0);
+  });
+
+  it('grant: one commit of heroConsent/{uid} with grantedAt the server’s time; revoke deletes it', async () => {
+    const { consent, uid, token } = await student();
+    await consent.grant(uid);
+    expect(firestore.requests).toHaveLength(1);
+    expect(firestore.requests[0]).toMatchObject({
+      path: `${DOCS}:commit`,
+      authorization: `Bearer ${token}`,
+    });
+    const [write] = (firestore.requests[0]!.body as { writes: Record<string, unknown>[] }).writes;
+    expect(write).toMatchObject({
+      update: { name: consentName(uid) },
+      updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+    });
+    expect(Object.keys((write!.update as { fields?: object }).fields ?? {})).toEqual([]);
+    expect(write!.updateMask).toBeUndefined();
+    expect(Object.keys(firestore.documents.get(consentName(uid))!.fields)).toEqual(['grantedAt']);
+    firestore.requests.length = 0;
+    await consent.revoke(uid);
+    expect(firestore.requests[0]!.body).toEqual({ writes: [{ delete: consentName(uid) }] });
+    expect(firestore.documents.has(consentName(uid))).toBe(false);
+  });
+
+  it('maps the failures of the consent calls as the waitlist’s', async () => {
+    const { consent, uid } = await student();
+    for (const [failure, code] of [
+      ['unavailable', 'unavailable'],
+      ['network', 'unavailable'],
+      ['permission-denied', 'permission-denied'],
+    ] as const) {
+      firestore.failNext(failure);
+      await expect(consent.grant(uid)).rejects.toMatchObject({ code });
+      firestore.failNext(failure);
+      await expect(consent.get(uid)).rejects.toMatchObject({ code });
+      firestore.failNext(failure);
+      await expect(consent.revoke(uid)).rejects.toMatchObject({ code });
+    }
+    expect(firestore.documents.size).toBe(0);
+    await consent.grant(uid);
+    expect(await consent.get(uid)).not.toBeNull();
+  });
+
+  describe('the stand-in refuses what firestore.rules refuses', () => {
+    const writeOf = (name: string, fields: Record<string, unknown>, extra = {}) => ({
+      writes: [{ update: { name, fields }, ...extra }],
+    });
+    const masked = (name: string, fields: Record<string, unknown>, paths: string[]) =>
+      writeOf(name, fields, {
+        updateMask: { fieldPaths: paths },
+        currentDocument: { exists: true },
+      });
+
+    it('changing the e-mail or the timestamp, adding a field, or overwriting the entry', async () => {
+      const { repo, uid, email, token } = await student();
+      await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+      const before = structuredClone(firestore.documents.get(docName(uid))!.fields);
+      const name = docName(uid);
+      for (const body of [
+        masked(name, { email: { stringValue: 'otro@udg.mx' } }, ['email']),
+        masked(name, { timestamp: { timestampValue: '2020-01-01T00:00:00Z' } }, ['timestamp']),
+        masked(name, {}, ['email']), // removing a field
+        masked(name, { collegeId: { stringValue: 'itesm-gdl' }, admin: { booleanValue: true } }, [
+          'collegeId',
+          'admin',
+        ]),
+        writeOf(
+          name,
+          {},
+          {
+            updateMask: { fieldPaths: ['timestamp'] },
+            updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }],
+          },
+        ),
+        // A whole entry over the stored one: the timestamp changes.
+        writeOf(
+          name,
+          { email: { stringValue: email }, collegeId: { stringValue: 'itesm-gdl' } },
+          { updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }] },
+        ),
+      ]) {
+        expect(await raw(token, 'commit', body)).toBe(403);
+      }
+      expect(firestore.documents.get(docName(uid))!.fields).toEqual(before);
+      // The same e-mail written alongside the new campus changes only collegeId: allowed.
+      expect(
+        await raw(
+          token,
+          'commit',
+          masked(name, { email: { stringValue: email }, collegeId: { stringValue: 'itesm-gdl' } }, [
+            'email',
+            'collegeId',
+          ]),
+        ),
+      ).toBe(200);
+    });
+
+    it('changing or deleting another student’s entry', async () => {
+      const first = await student();
+      await first.repo.join(first.uid, {
+        email: first.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      const second = await student();
+      const name = docName(first.uid);
+      expect(
+        await raw(
+          second.token,
+          'commit',
+          masked(name, { collegeId: { stringValue: 'itesm-gdl' } }, ['collegeId']),
+        ),
+      ).toBe(403);
+      expect(await raw(second.token, 'commit', { writes: [{ delete: name }] })).toBe(403);
+      expect(await raw(second.token, 'batchGet', { documents: [name] })).toBe(403);
+      await expect(second.repo.leave(first.uid)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      await expect(second.repo.changeCollege(first.uid, 'itesm-gdl')).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      expect(firestore.documents.get(name)!.fields.collegeId).toEqual({ stringValue: 'udg-cucei' });
+    });
+
+    it('writing, reading or revoking another student’s consent', async () => {
+      const first = await student();
+      await first.consent.grant(first.uid);
+      const second = await student();
+      const grant = (uid: string) =>
+        writeOf(
+          consentName(uid),
+          {},
+          {
+            updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+          },
+        );
+      expect(await raw(second.token, 'commit', grant(first.uid))).toBe(403);
+      expect(await raw(second.token, 'commit', grant('someone-else'))).toBe(403);
+      expect(
+        await raw(second.token, 'commit', { writes: [{ delete: consentName(first.uid) }] }),
+      ).toBe(403);
+      await expect(second.consent.get(first.uid)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      await expect(second.consent.revoke(first.uid)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      await expect(second.consent.grant(first.uid)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      expect(firestore.documents.has(consentName(first.uid))).toBe(true);
+      expect(firestore.documents.has(consentName('someone-else'))).toBe(false);
+    });
+
+    it('a consent with a client-chosen date, an extra field or no date', async () => {
+      const { uid, token } = await student();
+      const name = consentName(uid);
+      const serverTime = {
+        updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+      };
+      for (const body of [
+        writeOf(name, { grantedAt: { timestampValue: new Date().toISOString() } }),
+        writeOf(name, { photo: { stringValue: 'https://x' } }, serverTime),
+        writeOf(name, {}),
+        writeOf(name, { granted: { booleanValue: true } }),
+      ]) {
+        expect(await raw(token, 'commit', body)).toBe(403);
+      }
+      expect(firestore.documents.size).toBe(0);
+      expect(await raw(token, 'commit', writeOf(name, {}, serverTime))).toBe(200);
+    });
+
+    it('a consent from an account Google has not verified', async () => {
+      const { consent, uid } = await signedInWith((a) => signInAnonymously(a));
+      await expect(consent.grant(uid)).rejects.toMatchObject({ code: 'permission-denied' });
+      expect(firestore.documents.size).toBe(0);
+    });
+
+    it('a list or query of either collection', async () => {
+      const { token } = await student();
+      for (const collectionId of ['waitlist', 'heroConsent']) {
+        expect(
+          await raw(token, 'runQuery', { structuredQuery: { from: [{ collectionId }] } }),
+        ).toBe(403);
+        const res = await fetch(
+          `http://${firestore.host}:${firestore.port}${DOCS}/${collectionId}`,
+          { headers: { Authorization: `Bearer ${token}` } },
+        );
+        expect(res.status).toBe(403);
+      }
+    });
+  });
 });

@@ -19,15 +19,19 @@ describe('composition root', () => {
     window.__memoryBackendConfig = { latencyMs: 0 };
     const useCases = buildUseCases(createMemoryModule());
     expect(Object.keys(useCases).sort()).toEqual([
+      'changeCollege',
       'checkWaitlistStatus',
       'chooseCollege',
       'isOnWaitlist',
       'joinWaitlist',
+      'leaveWaitlist',
       'loadHeroImages',
+      'loadMyEntry',
       'localWaitlistStatus',
       'prepareSignIn',
       'savedCollege',
       'searchColleges',
+      'setHeroConsent',
       'signIn',
       'signOut',
       'watchAuth',
@@ -83,7 +87,7 @@ describe('composition root', () => {
       });
       expect(() => buildUseCases(partial)).toThrow(
         new RegExp(
-          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, CollegeSearch, HeroImages`,
+          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages`,
         ),
       );
     }
@@ -111,7 +115,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(13);
+    expect(Object.keys(useCases)).toHaveLength(17);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -160,7 +164,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(13);
+    expect(Object.keys(useCases)).toHaveLength(17);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

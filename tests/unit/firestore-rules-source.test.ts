@@ -33,8 +33,16 @@ describe('firestore.rules repeats the domain’s college-id rule', () => {
     expect(refused).toEqual([]);
   });
 
+  it('and checks the collegeId of a change of campus with the same function', () => {
+    expect(rules).toMatch(
+      /affectedKeys\(\)\.hasOnly\(\['collegeId'\]\)\s*&& isCollegeId\(request\.resource\.data\.collegeId\)/,
+    );
+  });
+
   it('and trusts the e-mail only from a verified Google sign-in', () => {
     expect(rules).toMatch(/allow create: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
+    expect(rules).toMatch(/allow update: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
+    expect(rules).toMatch(/allow create, update: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
     expect(rules).toMatch(/get\('email_verified', false\) == true/);
     expect(rules).toMatch(/get\('sign_in_provider', ''\) == 'google\.com'/);
   });

@@ -1,8 +1,10 @@
 import { initializeApp } from 'firebase/app';
 import type { AuthPort } from '@/ports/auth.port';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createFirebaseAuth } from './firebase-auth.adapter';
+import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
 import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
@@ -10,6 +12,7 @@ import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
 export interface FirebaseBackend {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
+  readonly heroConsent: HeroConsentRepo;
   readonly heroImages: HeroImages;
 }
 
@@ -28,12 +31,11 @@ export function createFirebaseBackend(
     appName,
   );
   const emulators = settings.emulators;
+  const firestore = { app, ...(emulators ? { emulator: emulators.firestore } : {}) };
   return {
     auth: createFirebaseAuth({ app, ...(emulators ? { emulator: emulators.auth } : {}) }),
-    waitlist: createFirestoreWaitlist({
-      app,
-      ...(emulators ? { emulator: emulators.firestore } : {}),
-    }),
+    waitlist: createFirestoreWaitlist(firestore),
+    heroConsent: createFirestoreHeroConsent(firestore),
     heroImages: createCallableHeroImages({
       app,
       region: settings.functionsRegion,

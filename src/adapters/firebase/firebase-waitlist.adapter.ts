@@ -1,34 +1,21 @@
-import type { FirebaseApp } from 'firebase/app';
-import type * as FirestoreSdk from 'firebase/firestore/lite';
-import type { Firestore } from 'firebase/firestore/lite';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
+import { AppError } from '@/domain/errors';
 import { toBackendError } from './firebase-errors';
-import type { EmulatorHost } from './firebase-settings';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
 
 /** The collection of spec section 3: one document per student, keyed by uid. */
 export const WAITLIST_COLLECTION = 'waitlist';
 
-export interface FirestoreWaitlistOptions {
-  readonly app: FirebaseApp;
-  readonly emulator?: EmulatorHost;
-}
+export type FirestoreWaitlistOptions = FirestoreLiteOptions;
 
 /**
- * The waitlist in Cloud Firestore (`waitlist/{uid}`), through `firebase/firestore/lite`: a
- * one-time read and a set over HTTPS, with no live listeners (about 29 KB gzip against 136 KB for
- * the full SDK). The SDK loads on the first call, after sign-in.
+ * The waitlist in Cloud Firestore (`waitlist/{uid}`), through `firebase/firestore/lite`: one-time
+ * reads and writes over HTTPS, with no live listeners (about 31 KB gzip with updateDoc and
+ * deleteDoc, against 136 KB for the full SDK). The SDK loads on the first call, after sign-in.
  */
 export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): WaitlistRepo {
-  const load = onceUntilFailure<{ sdk: typeof FirestoreSdk; db: Firestore }>(() =>
-    import('firebase/firestore/lite').then((sdk) => {
-      const db = sdk.getFirestore(options.app);
-      const { emulator } = options;
-      if (emulator) sdk.connectFirestoreEmulator(db, emulator.host, emulator.port);
-      return { sdk, db };
-    }),
-  );
+  const load = firestoreLite(options);
 
   const read = async (uid: string) => {
     const { sdk, db } = await load();
@@ -50,8 +37,16 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
     };
   };
 
+  /** The stored entry, or null when there is none. */
+  const get = async (uid: string): Promise<WaitlistEntry | null> => {
+    const snapshot = await read(uid);
+    if (!snapshot.exists()) return null;
+    return storedEntry(snapshot.data(), { email: '', collegeId: '', timestamp: new Date(0) });
+  };
+
   return {
     exists: async (uid) => (await read(uid)).exists(),
+    get,
     async join(uid, entry) {
       const { sdk, db } = await load();
       try {
@@ -64,13 +59,46 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
         return entry;
       } catch (error) {
         const failure = toBackendError(error);
-        // The rules allow no update: a second write of an existing entry is refused. The entry is
-        // there (another tab or device joined first, or a first write went through but its answer
-        // was lost): the first entry stands, the join has succeeded and nothing is written twice.
+        // The rules allow no overwrite (only a change of collegeId): a second write of an existing
+        // entry, with a new timestamp, is refused. The entry is there (another tab or device
+        // joined first, or a first write went through but its answer was lost): the first entry
+        // stands, the join has succeeded and nothing is written twice.
         if (failure.code !== 'permission-denied') throw failure;
         const stored = await read(uid).catch(() => null);
         if (!stored?.exists()) throw failure;
         return storedEntry(stored.data(), entry);
+      }
+    },
+    async changeCollege(uid, collegeId) {
+      const { sdk, db } = await load();
+      try {
+        // An update of collegeId alone (an update mask, and the precondition that the entry
+        // exists): the e-mail and the date of joining stay as the server holds them.
+        await sdk.updateDoc(sdk.doc(db, WAITLIST_COLLECTION, uid), { collegeId });
+      } catch (error) {
+        const failure = toBackendError(error);
+        // The rules refuse an update of a missing entry (and another student's) before the
+        // precondition is checked: tell a missing entry of one's own apart, as the join does.
+        if (failure.code !== 'permission-denied') throw failure;
+        const stored = await read(uid).catch(() => null);
+        if (stored && !stored.exists()) {
+          throw new AppError('not-found', 'There is no waitlist entry to change', {
+            cause: error,
+          });
+        }
+        throw failure;
+      }
+      const changed = await get(uid);
+      if (!changed) throw new AppError('not-found', 'The waitlist entry is gone');
+      return changed;
+    },
+    async leave(uid) {
+      const { sdk, db } = await load();
+      try {
+        // Deleting a missing document is no error in Firestore: a retry succeeds.
+        await sdk.deleteDoc(sdk.doc(db, WAITLIST_COLLECTION, uid));
+      } catch (error) {
+        throw toBackendError(error);
       }
     },
   };

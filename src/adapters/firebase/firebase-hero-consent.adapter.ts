@@ -1,0 +1,52 @@
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
+import { toBackendError } from './firebase-errors';
+import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
+
+/** One document per student who consents to the hero strip, keyed by uid: `{ grantedAt }`. */
+export const HERO_CONSENT_COLLECTION = 'heroConsent';
+
+/**
+ * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt }`, the
+ * server's time), through `firebase/firestore/lite` like the waitlist. The document exists while
+ * the consent is current; revoking deletes it. The rules let a student touch only their own.
+ */
+export function createFirestoreHeroConsent(options: FirestoreLiteOptions): HeroConsentRepo {
+  const load = firestoreLite(options);
+  const ref = async (uid: string) => {
+    const { sdk, db } = await load();
+    return { sdk, ref: sdk.doc(db, HERO_CONSENT_COLLECTION, uid) };
+  };
+  return {
+    async get(uid) {
+      const { sdk, ref: consent } = await ref(uid);
+      try {
+        const snapshot = await sdk.getDoc(consent);
+        if (!snapshot.exists()) return null;
+        const { grantedAt } = snapshot.data();
+        const date = (grantedAt as { toDate?: () => unknown } | null)?.toDate?.();
+        // A record without a readable date is still a consent given; its date is unknown.
+        return { grantedAt: date instanceof Date ? date : new Date(0) };
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+    async grant(uid) {
+      const { sdk, ref: consent } = await ref(uid);
+      try {
+        // The rules require the server's time: giving the consent again renews its date.
+        await sdk.setDoc(consent, { grantedAt: sdk.serverTimestamp() });
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+    async revoke(uid) {
+      const { sdk, ref: consent } = await ref(uid);
+      try {
+        // Deleting a missing document is no error in Firestore: a retry succeeds.
+        await sdk.deleteDoc(consent);
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+  };
+}

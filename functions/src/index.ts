@@ -1,6 +1,6 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { initializeFirestore } from 'firebase-admin/firestore';
+import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
 import { handleCspReport } from './csp-report';
@@ -14,15 +14,25 @@ import {
 } from './hero-images';
 
 const app = initializeApp();
-// REST instead of gRPC: a faster cold start for a function making one query, and the protocol
-// the tests' Firestore stand-in speaks (FIRESTORE_EMULATOR_HOST, stand-ins/fake-firestore-admin.ts).
-const firestore = initializeFirestore(app, { preferRest: true });
-if (process.env.FIRESTORE_EMULATOR_HOST) {
-  // Against an emulator, the REST client still asks Google's auth library for credentials, which
-  // a machine without any fails on; the client adds the emulator's `Bearer owner` itself.
-  firestore.settings({
-    authClient: { universeDomain: 'googleapis.com', getRequestHeaders: async () => ({}) },
-  });
+
+let firestore: Firestore | undefined;
+/**
+ * Firestore, set up on first use (a cold start that serves from nothing else does not pay for
+ * it). REST instead of gRPC: a faster start for a function making one query, and the protocol
+ * the tests' Firestore stand-in speaks (FIRESTORE_EMULATOR_HOST, stand-ins/fake-firestore-admin.ts).
+ */
+function consentStore(): Firestore {
+  if (!firestore) {
+    firestore = initializeFirestore(app, { preferRest: true });
+    if (process.env.FIRESTORE_EMULATOR_HOST) {
+      // Against an emulator, the REST client still asks Google's auth library for credentials,
+      // which a machine without any fails on; the client adds the emulator's `Bearer owner`.
+      firestore.settings({
+        authClient: { universeDomain: 'googleapis.com', getRequestHeaders: async () => ({}) },
+      });
+    }
+  }
+  return firestore;
 }
 
 const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
@@ -39,7 +49,7 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
   return readConsented(
     {
       async listConsentUids(max) {
-        const snapshot = await firestore
+        const snapshot = await consentStore()
           .collection(CONSENT_COLLECTION)
           .orderBy('grantedAt', 'desc')
           .limit(max)

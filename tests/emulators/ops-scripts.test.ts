@@ -208,7 +208,7 @@ describe('delete-student.mjs', () => {
 
 describe('the project guard of both scripts', () => {
   it('refuses a demo-* project without the emulator hosts, and a real one with them', async () => {
-    const { FIRESTORE_EMULATOR_HOST: _omit, ...noFirestore } = emulatorEnv();
+    const noFirestore = { ...emulatorEnv(), FIRESTORE_EMULATOR_HOST: '' };
     await expect(run('export-waitlist', [], noFirestore)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(`${PROJECT_ID} is an emulator project`),
@@ -219,7 +219,7 @@ describe('the project guard of both scripts', () => {
       code: 2,
       stderr: expect.stringContaining('the emulators would be changed, not estudiantes-prod'),
     });
-    const { GCLOUD_PROJECT: _p, ...noProject } = emulatorEnv();
+    const noProject = { ...emulatorEnv(), GCLOUD_PROJECT: '' };
     await expect(run('export-waitlist', [], noProject)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Name the project'),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isCollegeId } from '@/domain/college';
+import { handleAdminRequest } from './fake-firestore-admin';
 
 /**
  * A local HTTP server speaking the two Firestore REST calls `firebase/firestore/lite` makes for the
@@ -17,6 +18,8 @@ import { isCollegeId } from '@/domain/college';
  *   check for writing; the document is exactly `{ grantedAt }`, the server's time.
  * - No other collection. A precondition `currentDocument.exists` is honoured after the rules.
  * The rules file itself is tested against the real emulator (tests/emulators/firestore-rules.test.ts).
+ * Requests of the Admin SDK (`Bearer owner`: the hero function, the operator scripts) go to
+ * stand-ins/fake-firestore-admin.ts, on the same documents.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -164,7 +167,7 @@ export async function startFakeFirestore(port = 0) {
         'Access-Control-Allow-Headers',
         req.headers['access-control-request-headers'] ?? '*',
       );
-      res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
       res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
 
@@ -192,6 +195,10 @@ export async function startFakeFirestore(port = 0) {
       const deny = (message: string, [status, name] = STATUS['permission-denied']) =>
         send(status, { error: { code: status, message, status: name } });
       if (failure) return deny(`Planned failure: ${failure}`, STATUS[failure]);
+
+      // The Admin SDK's REST calls (`Bearer owner`): stand-ins/fake-firestore-admin.ts.
+      const admin = { method: req.method ?? '', path, body, documents, send };
+      if (handleAdminRequest({ ...admin, authorization: req.headers.authorization })) return;
 
       const claims = tokenClaims(req.headers.authorization);
       const uid = typeof claims?.user_id === 'string' ? claims.user_id : null;

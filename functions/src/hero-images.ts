@@ -3,11 +3,15 @@
  * that it is tested on its own: the avatars of students who agreed to be shown, inlined as
  * `imageData` (a data URL) with `photoURL` as the fallback, cached for a few minutes.
  *
- * Everything one call can cost is bounded: at most MAX_SCANNED_ACCOUNTS accounts listed, at most
+ * Who is shown: the students with a current consent record (`heroConsent/{uid}`, which exists
+ * while the consent does), newest first, and with a profile photo on an enabled account.
+ *
+ * Everything one call can cost is bounded: at most MAX_CONSENT_RECORDS consent records and the
+ * profiles of exactly those students read, at most
  * MAX_IMAGES photos (the strip's five slots) downloaded, each from Google's photo hosts only,
  * without redirects, read up to MAX_IMAGE_BYTES and no further, all within CALL_BUDGET_MS. An
  * empty answer is cached too (for EMPTY_CACHE_MS), so a page full of visitors before the first
- * consent does not list every account on every visit.
+ * consent does not query the consent records on every visit.
  */
 
 /** A student who agreed to appear in the hero strip, with their profile photo's address. */
@@ -35,8 +39,9 @@ export interface HeroImagesAnswer {
 
 export interface HeroImagesDeps {
   /**
-   * The consent source: at most `limit` consented profiles. Today the `heroConsent` custom claim
-   * (functions/src/index.ts); swapping it for a consent record changes only this function.
+   * The consent source: at most `limit` consented profiles, newest consent first. In production,
+   * the `heroConsent/{uid}` records and those students' Auth profiles (`readConsented`, wired in
+   * functions/src/index.ts).
    */
   listConsented(limit: number, signal: AbortSignal): Promise<ConsentedProfile[]>;
   /** Downloads an image; null when it cannot be had. Must give up when `signal` aborts. */
@@ -57,8 +62,12 @@ export const CACHE_MS = 5 * 60_000;
 export const EMPTY_CACHE_MS = 60_000;
 /** The page's strip shows five avatars (src/ui): the function sends no more. */
 export const MAX_IMAGES = 5;
-/** The most accounts one refresh reads while looking for consented ones (pages of 1000). */
-export const MAX_SCANNED_ACCOUNTS = 5_000;
+/**
+ * The most consent records one refresh reads (newest first), and so the most profiles it looks
+ * up: a few more than the strip shows, for consented students without a photo or disabled. Under
+ * Auth's limit of 100 identifiers for one `getUsers` call.
+ */
+export const MAX_CONSENT_RECORDS = 20;
 /** The most one refresh may take: listing and every download, together. */
 export const CALL_BUDGET_MS = 8_000;
 /** The most one photo's download may take. */
@@ -98,33 +107,42 @@ export function isAllowedPhoto(value: string, allowLoopbackHttp = false): boolea
   }
 }
 
+/** A student's Auth profile, as the consent source reads it for one consented uid. */
+export interface AccountProfile {
+  readonly uid: string;
+  readonly photoURL?: string | undefined;
+  readonly disabled?: boolean;
+}
+
 /**
- * Reads consented profiles page by page from an account listing, stopping at `limit` found or
- * `maxScanned` accounts read, whichever comes first (a project with many students and few
- * consents never makes one call read them all).
+ * The consented profiles to show: reads at most `maxRecords` consent records, newest first
+ * (`listConsentUids`: the uids of `heroConsent/{uid}` by `grantedAt` descending), then the
+ * profiles of exactly those uids (`getProfiles`), and keeps, in consent order, those with a photo
+ * and an enabled account, up to `limit`. Nothing else is read: no account without a current
+ * consent record is ever looked at.
  */
-export async function scanConsented<Account>(
-  listPage: (
-    pageToken: string | undefined,
-    signal: AbortSignal,
-  ) => Promise<{ accounts: Account[]; pageToken?: string | undefined }>,
-  consented: (account: Account) => ConsentedProfile | null,
-  options: { limit: number; maxScanned: number; signal: AbortSignal },
+export async function readConsented(
+  sources: {
+    listConsentUids(max: number, signal: AbortSignal): Promise<string[]>;
+    getProfiles(uids: string[], signal: AbortSignal): Promise<AccountProfile[]>;
+  },
+  options: { limit: number; maxRecords: number; signal: AbortSignal },
 ): Promise<ConsentedProfile[]> {
+  options.signal.throwIfAborted();
+  const uids = [
+    ...new Set(await sources.listConsentUids(options.maxRecords, options.signal)),
+  ].slice(0, options.maxRecords);
+  if (uids.length === 0) return [];
+  options.signal.throwIfAborted();
+  const byUid = new Map(
+    (await sources.getProfiles(uids, options.signal)).map((p) => [p.uid, p] as const),
+  );
   const found: ConsentedProfile[] = [];
-  let scanned = 0;
-  let pageToken: string | undefined;
-  do {
-    options.signal.throwIfAborted();
-    const page = await listPage(pageToken, options.signal);
-    for (const account of page.accounts) {
-      if (++scanned > options.maxScanned) return found;
-      const profile = consented(account);
-      if (profile) found.push(profile);
-      if (found.length >= options.limit) return found;
-    }
-    pageToken = page.pageToken;
-  } while (pageToken && scanned < options.maxScanned);
+  for (const uid of uids) {
+    const profile = byUid.get(uid);
+    if (profile?.photoURL && !profile.disabled) found.push({ uid, photoURL: profile.photoURL });
+    if (found.length >= options.limit) break;
+  }
   return found;
 }
 

@@ -1,5 +1,6 @@
 import { initializeApp } from 'firebase-admin/app';
-import { getAuth, type UserRecord } from 'firebase-admin/auth';
+import { getAuth } from 'firebase-admin/auth';
+import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
 import { handleCspReport } from './csp-report';
@@ -8,33 +9,60 @@ import {
   type ConsentedProfile,
   createHeroImagesHandler,
   createPhotoFetcher,
-  MAX_SCANNED_ACCOUNTS,
-  scanConsented,
+  MAX_CONSENT_RECORDS,
+  readConsented,
 } from './hero-images';
 
-initializeApp();
+const app = initializeApp();
+
+let firestore: Firestore | undefined;
+/**
+ * Firestore, set up on first use (a cold start that serves from nothing else does not pay for
+ * it). REST instead of gRPC: a faster start for a function making one query, and the protocol
+ * the tests' Firestore stand-in speaks (FIRESTORE_EMULATOR_HOST, stand-ins/fake-firestore-admin.ts).
+ */
+function consentStore(): Firestore {
+  if (!firestore) {
+    firestore = initializeFirestore(app, { preferRest: true });
+    if (process.env.FIRESTORE_EMULATOR_HOST) {
+      // Against an emulator, the REST client still asks Google's auth library for credentials,
+      // which a machine without any fails on; the client adds the emulator's `Bearer owner`.
+      firestore.settings({
+        authClient: { universeDomain: 'googleapis.com', getRequestHeaders: async () => ({}) },
+      });
+    }
+  }
+  return firestore;
+}
 
 const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
 
-/** The custom claim an administrator sets on a student who agreed to appear in the hero strip. */
-export const CONSENT_CLAIM = 'heroConsent';
+/** The consent records: `heroConsent/{uid}` = `{ grantedAt }`, present while consent is current. */
+export const CONSENT_COLLECTION = 'heroConsent';
 
 /**
- * The consent source, in one place: who may appear in the hero strip. Today, Auth accounts with
- * the `heroConsent` claim and a profile photo (functions/scripts/hero-consent.mjs sets it); a
- * consent record elsewhere replaces only this function.
+ * The consent source, in one place: who may appear in the hero strip. The newest current consent
+ * records (document ids only: `select()` reads no field), then the Auth profiles of exactly those
+ * students, in one `getUsers` call.
  */
 function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedProfile[]> {
-  return scanConsented(
-    async (pageToken) => {
-      const page = await getAuth().listUsers(1000, pageToken);
-      return { accounts: page.users, pageToken: page.pageToken };
+  return readConsented(
+    {
+      async listConsentUids(max) {
+        const snapshot = await consentStore()
+          .collection(CONSENT_COLLECTION)
+          .orderBy('grantedAt', 'desc')
+          .limit(max)
+          .select()
+          .get();
+        return snapshot.docs.map((doc) => doc.id);
+      },
+      async getProfiles(uids) {
+        const { users } = await getAuth(app).getUsers(uids.map((uid) => ({ uid })));
+        return users.map((u) => ({ uid: u.uid, photoURL: u.photoURL, disabled: u.disabled }));
+      },
     },
-    (user: UserRecord) =>
-      user.customClaims?.[CONSENT_CLAIM] === true && user.photoURL && !user.disabled
-        ? { uid: user.uid, photoURL: user.photoURL }
-        : null,
-    { limit, maxScanned: MAX_SCANNED_ACCOUNTS, signal },
+    { limit, maxRecords: MAX_CONSENT_RECORDS, signal },
   );
 }
 

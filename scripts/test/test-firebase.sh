@@ -7,7 +7,9 @@
 # - under `firebase emulators:exec --only auth,functions`: the adapter tests (tests/emulators)
 #   and the browser tests (tests/e2e-firebase). The Firestore emulator cannot run here (Java 21
 #   and a downloaded jar): the waitlist adapter is tested at the wire against a REST fake, and the
-#   rules tests report themselves skipped.
+#   rules tests report themselves skipped. The Admin SDK (the hero function, scripts/ops/) reads
+#   Firestore at FIRESTORE_EMULATOR_HOST (scripts/test/firebase-cli.sh): the tests start the REST
+#   stand-in there (stand-ins/fake-firestore-admin.ts serves the Admin SDK's calls).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/test/firebase-cli.sh

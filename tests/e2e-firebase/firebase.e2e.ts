@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { clearAuthEmulator, createAccount } from '../support/emulators';
+import { clearAuthEmulator, createAccount, documentName } from '../support/emulators';
 import { solidPng } from '../support/png';
+import { FAKE_FIRESTORE_PORT } from '../../stand-ins/firebase-fake-ports';
 
 // The production build (VITE_BACKEND=firebase) pointed at the real Auth and Functions emulators,
 // in Chromium: the emulator's real sign-in popup, the callable for the hero avatars, the
@@ -25,6 +26,27 @@ test.beforeEach(async ({ context }) => {
     r.abort(),
   );
 });
+
+/**
+ * Records a student's hero consent (`heroConsent/{uid}`) in the Firestore stand-in, as the Admin
+ * SDK writes (`Bearer owner`), where the function reads it (FIRESTORE_EMULATOR_HOST).
+ */
+async function grantHeroConsent(uid: string) {
+  const base = documentName('').replace(/\/$/, '');
+  const res = await fetch(`http://127.0.0.1:${FAKE_FIRESTORE_PORT}/v1/${base}:commit`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      writes: [
+        {
+          update: { name: `${base}/heroConsent/${uid}`, fields: {} },
+          updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+        },
+      ],
+    }),
+  });
+  if (!res.ok) throw new Error(`Could not record the consent of ${uid}: ${res.status}`);
+}
 
 /** Clicks 'Continuar con Google' and signs in a new account in the emulator's popup. */
 async function signInThroughPopup(page: Page, email: string, name: string) {
@@ -113,12 +135,12 @@ test('the hero strip shows the consented students’ avatars from the callable',
   const port = (server.address() as { port: number }).port;
   try {
     for (let n = 1; n <= 5; n++) {
-      await createAccount({
+      const uid = await createAccount({
         email: `avatar${n}@alumnos.udg.mx`,
         displayName: `Avatar ${n}`,
         photoUrl: `http://127.0.0.1:${port}/avatar-${n}.png`,
-        claims: { heroConsent: true },
       });
+      await grantHeroConsent(uid);
     }
     await page.goto('/');
     const strip = page.getByTestId('avatar-strip');

@@ -82,3 +82,16 @@ export async function createAccount(account: {
 /** A Google ID token the Auth emulator accepts (it does not check signatures). */
 export const fakeGoogleIdToken = (email: string, name: string): string =>
   JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name });
+
+/**
+ * Where the Admin SDK finds Firestore (FIRESTORE_EMULATOR_HOST, set by scripts/test/test-firebase.sh):
+ * the tests start the REST stand-in (stand-ins/fake-firestore-server.ts) there, since the Firestore
+ * emulator cannot run on this machine. The Functions emulator's function reads it too.
+ */
+export function firestoreStandInHost(): EmulatorHost {
+  return hostPort(required('FIRESTORE_EMULATOR_HOST'));
+}
+
+/** The full resource name of a document of the emulator project. */
+export const documentName = (path: string): string =>
+  `projects/${PROJECT_ID}/databases/(default)/documents/${path}`;

@@ -13,8 +13,9 @@ import {
   isAllowedPhoto,
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
+  MAX_CONSENT_RECORDS,
   PHOTO_HOSTS,
-  scanConsented,
+  readConsented,
 } from '../../functions/src/hero-images';
 import { parseHeroImagesAnswer } from '@/domain/hero-image';
 
@@ -223,64 +224,70 @@ describe('get_hero_profile_images logic', () => {
   });
 });
 
-describe('scanConsented: the listing of one call is bounded', () => {
-  const accounts = (n: number) => Array.from({ length: n }, (_, i) => ({ i }));
-  const pager = (total: number, pageSize: number) =>
-    vi.fn(async (token: string | undefined) => {
-      const from = Number(token ?? 0);
-      const next = from + pageSize;
-      return {
-        accounts: accounts(total).slice(from, next),
-        pageToken: next < total ? String(next) : undefined,
-      };
-    });
+describe('readConsented: only current consent records, and those students’ profiles', () => {
   const signal = new AbortController().signal;
-  const every = (n: number) => (a: { i: number }) =>
-    a.i % n === 0 ? { uid: `u${a.i}`, photoURL: photo(a.i) } : null;
-
-  it('stops at the limit', async () => {
-    const listPage = pager(10_000, 1000);
-    const found = await scanConsented(listPage, every(1), { limit: 5, maxScanned: 5000, signal });
-    expect(found).toHaveLength(5);
-    expect(listPage).toHaveBeenCalledTimes(1);
+  /** Consent records, newest first, and the Auth accounts they name. */
+  const sources = (
+    uids: string[],
+    accounts: Record<string, { photoURL?: string; disabled?: boolean }>,
+  ) => ({
+    listConsentUids: vi.fn(async (max: number) => uids.slice(0, max)),
+    getProfiles: vi.fn(async (wanted: string[]) =>
+      wanted.filter((uid) => uid in accounts).map((uid) => ({ uid, ...accounts[uid] })),
+    ),
   });
 
-  it('stops after maxScanned accounts, even with too few consents', async () => {
-    const listPage = pager(100_000, 1000);
-    const found = await scanConsented(listPage, every(2000), {
-      limit: 5,
-      maxScanned: 5000,
-      signal,
+  it('keeps consent order (newest first), skipping students without a photo, disabled or gone', async () => {
+    const s = sources(['new', 'nophoto', 'off', 'gone', 'old'], {
+      new: { photoURL: photo(1) },
+      nophoto: {},
+      off: { photoURL: photo(2), disabled: true },
+      old: { photoURL: photo(3) },
+      // An account with a photo and no consent record is never asked for.
+      other: { photoURL: photo(4) },
     });
-    expect(found.map((p) => p.uid)).toEqual(['u0', 'u2000', 'u4000']);
-    expect(listPage).toHaveBeenCalledTimes(5);
+    const found = await readConsented(s, { limit: 5, maxRecords: 20, signal });
+    expect(found).toEqual([
+      { uid: 'new', photoURL: photo(1) },
+      { uid: 'old', photoURL: photo(3) },
+    ]);
+    expect(s.listConsentUids).toHaveBeenCalledWith(20, signal);
+    expect(s.getProfiles).toHaveBeenCalledTimes(1);
+    expect(s.getProfiles).toHaveBeenCalledWith(['new', 'nophoto', 'off', 'gone', 'old'], signal);
   });
 
-  it('reads every page of a small project', async () => {
-    const listPage = pager(2500, 1000);
-    const found = await scanConsented(listPage, every(1000), {
-      limit: 5,
-      maxScanned: 5000,
-      signal,
-    });
-    expect(found).toHaveLength(3);
-    expect(listPage).toHaveBeenCalledTimes(3);
+  it('reads at most maxRecords consent records and looks up exactly those profiles', async () => {
+    const uids = Array.from({ length: 500 }, (_, i) => `u${i}`);
+    const s = sources(uids, Object.fromEntries(uids.map((u) => [u, {}])));
+    // A source that ignores the bound is cut to it.
+    s.listConsentUids.mockImplementation(async () => uids);
+    const found = await readConsented(s, { limit: 5, maxRecords: MAX_CONSENT_RECORDS, signal });
+    expect(found).toEqual([]);
+    expect(s.getProfiles.mock.calls[0]![0]).toEqual(uids.slice(0, MAX_CONSENT_RECORDS));
+    expect(MAX_CONSENT_RECORDS).toBeLessThanOrEqual(100); // getUsers takes at most 100.
+  });
+
+  it('stops at the limit, and reads no profile when there is no consent', async () => {
+    const uids = Array.from({ length: 12 }, (_, i) => `u${i}`);
+    const s = sources(uids, Object.fromEntries(uids.map((u, i) => [u, { photoURL: photo(i) }])));
+    const found = await readConsented(s, { limit: 5, maxRecords: 20, signal });
+    expect(found.map((p) => p.uid)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
+    const none = sources([], {});
+    expect(await readConsented(none, { limit: 5, maxRecords: 20, signal })).toEqual([]);
+    expect(none.getProfiles).not.toHaveBeenCalled();
   });
 
   it('stops when the call’s budget is spent', async () => {
     const controller = new AbortController();
-    const listPage = vi.fn(async (token: string | undefined) => {
+    const s = sources(['a'], { a: { photoURL: photo(1) } });
+    s.listConsentUids.mockImplementation(async () => {
       controller.abort(new Error('budget spent'));
-      return { accounts: accounts(1000), pageToken: String(Number(token ?? 0) + 1000) };
+      return ['a'];
     });
     await expect(
-      scanConsented(listPage, () => null, {
-        limit: 5,
-        maxScanned: 5000,
-        signal: controller.signal,
-      }),
+      readConsented(s, { limit: 5, maxRecords: 20, signal: controller.signal }),
     ).rejects.toThrow('budget spent');
-    expect(listPage).toHaveBeenCalledTimes(1);
+    expect(s.getProfiles).not.toHaveBeenCalled();
   });
 });
 

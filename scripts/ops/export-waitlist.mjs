@@ -1,0 +1,75 @@
+// Exports the waitlist of the Firebase backend (Firestore `waitlist/{uid}`) as CSV, for the
+// operators: `email,campus,fecha` (the e-mail, the campus id, the ISO date of joining), oldest
+// first; then the count per campus on stderr. Personal data: keep the file private (written with
+// mode 600) and delete it when done (docs/privacy-operations.md).
+//
+//   node scripts/ops/export-waitlist.mjs [--project ID] [--out file.csv] [--uid UID | --email E]
+//
+// --uid / --email export one student's row (an ARCO access request). Credentials and emulators:
+// scripts/ops/admin.mjs.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chooseProject, connect, fail, isoDate, parseArgs } from './admin.mjs';
+
+const USAGE =
+  'Usage: node scripts/ops/export-waitlist.mjs [--project ID] [--out file.csv] [--uid UID | --email E]';
+
+/**
+ * One CSV cell: quoted when it holds a comma, a quote or a line break, and, when it starts like a
+ * spreadsheet formula (= + - @, or a tab or carriage return), prefixed with an apostrophe so that
+ * a spreadsheet shows it as text.
+ */
+export function csvCell(value) {
+  let text = String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells) => cells.map(csvCell).join(',');
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2), {
+    values: ['project', 'out', 'uid', 'email'],
+    usage: USAGE,
+  });
+  if (options.uid && options.email) fail(`Give --uid or --email, not both.\n${USAGE}`);
+  const { db } = connect(chooseProject(options.project));
+
+  let docs;
+  if (options.uid) {
+    const snapshot = await db.collection('waitlist').doc(options.uid).get();
+    docs = snapshot.exists ? [snapshot] : [];
+  } else if (options.email) {
+    docs = (await db.collection('waitlist').where('email', '==', options.email).get()).docs;
+  } else {
+    docs = (await db.collection('waitlist').orderBy('timestamp', 'asc').get()).docs;
+  }
+
+  const rows = docs.map((doc) => {
+    const data = doc.data();
+    return {
+      email: data.email ?? '',
+      campus: data.collegeId ?? '',
+      fecha: isoDate(data.timestamp),
+    };
+  });
+  const csv = [
+    csvLine(['email', 'campus', 'fecha']),
+    ...rows.map((r) => csvLine([r.email, r.campus, r.fecha])),
+  ]
+    .join('\r\n')
+    .concat('\r\n');
+  if (options.out) writeFileSync(options.out, csv, { mode: 0o600 });
+  else process.stdout.write(csv);
+
+  const counts = new Map();
+  for (const row of rows) counts.set(row.campus, (counts.get(row.campus) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  console.error(`${rows.length} entries${options.out ? ` written to ${options.out}` : ''}.`);
+  for (const [campus, count] of sorted) console.error(`${String(count).padStart(6)}  ${campus}`);
+}
+
+if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? '')) {
+  main().catch((error) => fail(`Export failed: ${error?.message ?? error}`, 1));
+}

@@ -1,0 +1,228 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
+import {
+  AUTH_EMULATOR,
+  clearAuthEmulator,
+  createAccount,
+  documentName,
+  firestoreStandInHost,
+  PROJECT_ID,
+} from '../support/emulators';
+
+// The operator scripts (scripts/ops/) as an operator runs them, in a child process with
+// firebase-admin from functions/node_modules: Auth in the real Auth emulator, Firestore in the REST
+// stand-in (the Firestore emulator cannot run here), which serves the Admin SDK's calls
+// (stand-ins/fake-firestore-admin.ts).
+
+const emulatorEnv = () => ({
+  ...process.env,
+  GCLOUD_PROJECT: PROJECT_ID,
+  FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
+  FIRESTORE_EMULATOR_HOST: `${firestoreStandInHost().host}:${firestoreStandInHost().port}`,
+});
+const run = (script: string, args: string[], env: NodeJS.ProcessEnv = emulatorEnv()) =>
+  promisify(execFile)('node', [`scripts/ops/${script}.mjs`, ...args], { env, timeout: 30_000 });
+
+let firestore: FakeFirestore;
+beforeAll(async () => {
+  firestore = await startFakeFirestore(firestoreStandInHost().port);
+});
+afterAll(() => firestore.close());
+
+const ts = (iso: string) => ({ timestampValue: iso });
+function seedEntry(uid: string, email: string, collegeId: string, joined: string) {
+  const name = documentName(`waitlist/${uid}`);
+  firestore.documents.set(name, {
+    name,
+    fields: {
+      email: { stringValue: email },
+      collegeId: { stringValue: collegeId },
+      timestamp: ts(joined),
+    },
+    createTime: joined,
+  });
+}
+function seedConsent(uid: string, granted: string) {
+  const name = documentName(`heroConsent/${uid}`);
+  firestore.documents.set(name, { name, fields: { grantedAt: ts(granted) }, createTime: granted });
+}
+const has = (p: string) => firestore.documents.has(documentName(p));
+
+async function accountExists(uid: string): Promise<boolean> {
+  const res = await fetch(
+    `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId: [uid] }),
+    },
+  );
+  return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
+}
+
+const INJECTION = '=HYPERLINK("http://x.mx","y")@evil.mx';
+
+describe('export-waitlist.mjs', () => {
+  beforeEach(() => {
+    firestore.reset();
+    seedEntry('u2', 'luis.perez@alumnos.udg.mx', 'udg-cucei', '2026-03-02T10:00:00.000Z');
+    seedEntry('u1', 'ana.ruiz@alumnos.udg.mx', 'udg-cucei', '2026-03-01T09:30:00.000Z');
+    seedEntry('u3', INJECTION, 'itesm-gdl', '2026-03-03T12:00:00.000Z');
+  });
+
+  it('writes the CSV (email,campus,fecha; oldest first; quoted; formulas neutralised) and the counts per campus', async () => {
+    const { stdout, stderr } = await run('export-waitlist', []);
+    expect(stdout).toBe(
+      [
+        'email,campus,fecha',
+        'ana.ruiz@alumnos.udg.mx,udg-cucei,2026-03-01T09:30:00.000Z',
+        'luis.perez@alumnos.udg.mx,udg-cucei,2026-03-02T10:00:00.000Z',
+        `"'=HYPERLINK(""http://x.mx"",""y"")@evil.mx",itesm-gdl,2026-03-03T12:00:00.000Z`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(stderr).toContain('3 entries.');
+    expect(stderr).toMatch(/^ +2 {2}udg-cucei$/m);
+    expect(stderr).toMatch(/^ +1 {2}itesm-gdl$/m);
+    expect(stderr.indexOf('udg-cucei')).toBeLessThan(stderr.indexOf('itesm-gdl'));
+    // The Admin SDK's own calls, with the emulator's owner credential.
+    expect(firestore.requests.at(-1)).toMatchObject({
+      path: expect.stringMatching(/documents:runQuery$/),
+      authorization: 'Bearer owner',
+    });
+  });
+
+  it('--out writes a private file and nothing on stdout; --uid exports one student’s row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-'));
+    const out = path.join(dir, 'lista.csv');
+    try {
+      const { stdout, stderr } = await run('export-waitlist', ['--out', out]);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`3 entries written to ${out}.`);
+      expect(fs.readFileSync(out, 'utf8').split('\r\n')).toHaveLength(5);
+      expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const one = await run('export-waitlist', ['--uid', 'u2']);
+    expect(one.stdout).toBe(
+      'email,campus,fecha\r\nluis.perez@alumnos.udg.mx,udg-cucei,2026-03-02T10:00:00.000Z\r\n',
+    );
+    const byEmail = await run('export-waitlist', ['--email', 'ana.ruiz@alumnos.udg.mx']);
+    expect(byEmail.stdout).toContain('ana.ruiz@alumnos.udg.mx,udg-cucei,');
+    expect(byEmail.stdout.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('an empty list is the header alone and a count of 0', async () => {
+    firestore.reset();
+    const { stdout, stderr } = await run('export-waitlist', []);
+    expect(stdout).toBe('email,campus,fecha\r\n');
+    expect(stderr).toContain('0 entries.');
+  });
+});
+
+describe('delete-student.mjs', () => {
+  let uid = '';
+  beforeEach(async () => {
+    firestore.reset();
+    await clearAuthEmulator();
+    uid = await createAccount({ email: 'sofia.diaz@alumnos.udg.mx', displayName: 'Sofía Díaz' });
+    seedEntry(uid, 'sofia.diaz@alumnos.udg.mx', 'udg-cucea', '2026-03-05T08:00:00.000Z');
+    seedConsent(uid, '2026-03-05T08:01:00.000Z');
+    seedEntry('other', 'otro@alumnos.udg.mx', 'udg-cucei', '2026-03-06T08:00:00.000Z');
+    seedConsent('other', '2026-03-06T08:01:00.000Z');
+  });
+
+  it('refuses without --yes and removes nothing; --dry-run shows what would go', async () => {
+    await expect(run('delete-student', ['--uid', uid])).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining(`waitlist/${uid} (sofia.diaz@alumnos.udg.mx, udg-cucea,`),
+      stderr: expect.stringContaining('Nothing removed: run again with --yes'),
+    });
+    const dry = await run('delete-student', [
+      '--email',
+      'sofia.diaz@alumnos.udg.mx',
+      '--dry-run',
+      '--delete-account',
+    ]);
+    expect(dry.stdout).toContain('Would remove:');
+    expect(dry.stdout).toContain(`heroConsent/${uid}`);
+    expect(dry.stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
+    expect(has(`waitlist/${uid}`) && has(`heroConsent/${uid}`)).toBe(true);
+    expect(await accountExists(uid)).toBe(true);
+  });
+
+  it('--yes removes the entry and the consent, keeps the account, touches no one else; again, nothing', async () => {
+    const { stdout } = await run('delete-student', ['--uid', uid, '--yes']);
+    expect(stdout).toContain('Removed:');
+    expect(stdout).toContain(`waitlist/${uid}`);
+    expect(stdout).toContain(`heroConsent/${uid}`);
+    expect(stdout).toContain('The Auth account is kept');
+    expect(has(`waitlist/${uid}`)).toBe(false);
+    expect(has(`heroConsent/${uid}`)).toBe(false);
+    expect(has('waitlist/other') && has('heroConsent/other')).toBe(true);
+    expect(await accountExists(uid)).toBe(true);
+
+    const again = await run('delete-student', ['--uid', uid, '--yes']);
+    expect(again.stdout).toContain(`Nothing to remove for ${uid}`);
+    expect(firestore.documents.size).toBe(2);
+  });
+
+  it('--email with --delete-account removes the Auth account too; again, nothing', async () => {
+    const { stdout } = await run('delete-student', [
+      '--email',
+      'sofia.diaz@alumnos.udg.mx',
+      '--delete-account',
+      '--yes',
+    ]);
+    expect(stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
+    expect(await accountExists(uid)).toBe(false);
+    expect(has(`waitlist/${uid}`) || has(`heroConsent/${uid}`)).toBe(false);
+    const again = await run('delete-student', [
+      '--email',
+      'sofia.diaz@alumnos.udg.mx',
+      '--delete-account',
+      '--yes',
+    ]);
+    expect(again.stdout).toContain('Nothing to remove for sofia.diaz@alumnos.udg.mx');
+  });
+
+  it('finds an entry by e-mail when the account is already gone', async () => {
+    const { stdout } = await run('delete-student', ['--email', 'otro@alumnos.udg.mx', '--yes']);
+    expect(stdout).toContain('waitlist/other (otro@alumnos.udg.mx, udg-cucei,');
+    expect(has('waitlist/other') || has('heroConsent/other')).toBe(false);
+  });
+
+  it('usage errors: both or neither of --uid and --email', async () => {
+    await expect(run('delete-student', ['--yes'])).rejects.toMatchObject({ code: 2 });
+    await expect(run('delete-student', ['--uid', 'a', '--email', 'b@c.mx'])).rejects.toMatchObject({
+      code: 2,
+    });
+  });
+});
+
+describe('the project guard of both scripts', () => {
+  it('refuses a demo-* project without the emulator hosts, and a real one with them', async () => {
+    const noFirestore = { ...emulatorEnv(), FIRESTORE_EMULATOR_HOST: '' };
+    await expect(run('export-waitlist', [], noFirestore)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`${PROJECT_ID} is an emulator project`),
+    });
+    await expect(
+      run('delete-student', ['--uid', 'x', '--yes', '--project', 'estudiantes-prod']),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('the emulators would be changed, not estudiantes-prod'),
+    });
+    const noProject = { ...emulatorEnv(), GCLOUD_PROJECT: '' };
+    await expect(run('export-waitlist', [], noProject)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Name the project'),
+    });
+  });
+});

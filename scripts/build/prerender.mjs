@@ -71,7 +71,7 @@ function page(route) {
 
 fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
 fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
-// PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-settings.ts), which hosts serve at
+// PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
 // /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
 fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), page('privacy'));
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });

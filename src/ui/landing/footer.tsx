@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { HydrationIsland } from '@/ui/components/hydration-island';
-import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-settings';
+import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-path';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 

@@ -5,10 +5,9 @@
  * (privacy-notice.config.ts) share one definition.
  */
 
-/** Where the notice is served: `aviso-de-privacidad.html`, reached without `.html` on every host. */
-export const PRIVACY_NOTICE_PATH = '/aviso-de-privacidad';
-/** The prerendered file (scripts/build/prerender.mjs). */
-export const PRIVACY_NOTICE_FILE = 'aviso-de-privacidad.html';
+import { PRIVACY_NOTICE_PATH } from './privacy-notice-path';
+
+export { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy-notice-path';
 
 /** The variables a production build must set (`.env.example` describes each). */
 export const PRIVACY_ENV = [

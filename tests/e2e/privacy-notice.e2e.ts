@@ -172,6 +172,7 @@ test.describe('links to the privacy notice', () => {
   test('the 404 page keeps status 404 and its text, and its footer links the notice', async ({
     page,
   }) => {
+    const errors = consoleErrors(page);
     await configureBackend(page);
     for (const path of ['/no-existe', `${PATH}/otra-cosa`]) {
       const response = await page.goto(path);
@@ -185,6 +186,12 @@ test.describe('links to the privacy notice', () => {
       'href',
       '/#faq',
     );
+    // The not-found page, footer included, hydrates without a mismatch: the only errors are its
+    // own log line and the browser's note of the documents' status 404.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    expect(
+      errors.filter((e) => !e.startsWith('404 Error:') && !e.includes('status of 404')),
+    ).toEqual([]);
     await link.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso de privacidad');
   });

@@ -8,6 +8,10 @@ declare const __BACKEND__: import('./composition/backends').BackendName;
 interface ImportMetaEnv {
   readonly VITE_BACKEND?: string;
   readonly VITE_CONTACT_EMAIL?: string;
-  readonly VITE_PRIVACY_URL?: string;
+  /** The privacy notice's settings (src/ui/privacy/privacy-notice-settings.ts). */
+  readonly VITE_PRIVACY_RESPONSIBLE?: string;
+  readonly VITE_PRIVACY_ADDRESS?: string;
+  readonly VITE_PRIVACY_EMAIL?: string;
+  readonly VITE_PRIVACY_UPDATED?: string;
   readonly VITE_SITE_URL?: string;
 }

@@ -1,5 +1,7 @@
-// Prerenders the landing page into dist/index.html and the not-found page into dist/404.html,
-// using the SSR build of src/ui/prerender.tsx (dist-ssr/). React hydrates both in the browser.
+// Prerenders the landing page into dist/index.html, the not-found page into dist/404.html and the
+// privacy notice into dist/aviso-de-privacidad.html, using the SSR build of src/ui/prerender.tsx
+// (dist-ssr/). React hydrates the first two in the browser; the notice is plain HTML without any
+// script (no loader, no entry): it needs no JavaScript, and no CSP hash of its own.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +10,7 @@ import { LOADER } from './loader.mjs';
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render } = await import(pathToFileURL(ssrEntry).href);
+const { render, PRIVACY_NOTICE_FILE } = await import(pathToFileURL(ssrEntry).href);
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -24,6 +26,11 @@ const template = fs
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
 
+const PRIVACY_TITLE = 'Aviso de privacidad | De estudiantes a estudiantes';
+const PRIVACY_DESCRIPTION =
+  'Qué datos guardamos cuando te unes a la lista de espera, para qué los usamos, quién los trata ' +
+  'por nosotros y cómo ejercer tus derechos ARCO o retirar tu consentimiento.';
+
 function page(route) {
   const { html, head, siteUrl } = render(route);
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
@@ -35,6 +42,19 @@ function page(route) {
     .replace('<!--head-extra-->', head)
     // Open Graph wants an absolute image address: the site's, when VITE_SITE_URL is set.
     .replace('content="/og-image.png"', `content="${siteUrl}/og-image.png"`);
+  if (route === 'privacy') {
+    out = out
+      .replace(/\s*<template id="app-entry">[\s\S]*?<\/template>/, '')
+      .replace(LOADER, '')
+      .replace(/<title>[^<]*<\/title>/, `<title>${PRIVACY_TITLE}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${PRIVACY_DESCRIPTION}"`)
+      .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${PRIVACY_TITLE}"`)
+      .replace(
+        /(<meta\s+property="og:description"\s+content=")[^"]*"/,
+        `$1${PRIVACY_DESCRIPTION}"`,
+      );
+    if (/<script/i.test(out)) throw new Error('the privacy notice must carry no script');
+  }
   if (route === 'not-found') {
     out = out
       .replace(
@@ -51,5 +71,10 @@ function page(route) {
 
 fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
 fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
+// PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
+// /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
+fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), page('privacy'));
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
-console.log(`prerendered ${path.relative('.', dist)}/index.html and 404.html`);
+console.log(
+  `prerendered ${path.relative('.', dist)}/index.html, 404.html and ${PRIVACY_NOTICE_FILE}`,
+);

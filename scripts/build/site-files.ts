@@ -1,5 +1,9 @@
 import type { Plugin } from 'vite';
 import { envFileOf } from '../../src/composition/config-error.ts';
+import {
+  PRIVACY_NOTICE_PATH,
+  privacyNoticeProblem,
+} from '../../src/ui/privacy/privacy-notice-settings.ts';
 
 export { envFileOf };
 
@@ -10,13 +14,14 @@ export { envFileOf };
  * (scripts/build/make-icons.mjs draws them from public/favicon.svg).
  */
 
-/** Pages that exist, for the sitemap: only the landing page today (issue 13 adds the privacy page). */
-export const PAGES = ['/'] as const;
+/** Pages that exist, for the sitemap: the landing page and the privacy notice. */
+export const PAGES = ['/', PRIVACY_NOTICE_PATH] as const;
 
 /**
  * Variables a production build of a real backend must have, beyond the backend's own: without
  * `VITE_SITE_URL` the Open Graph image and the canonical link are relative, and link previews
- * (WhatsApp, Facebook) show no image. Add the privacy notice's settings here once they exist.
+ * (WhatsApp, Facebook) show no image. The privacy notice's settings (PRIVACY_ENV) are checked
+ * apart (privacyNoticeProblem): the emulator and stand-in builds may show placeholders.
  */
 export const PRODUCTION_SITE_ENV = ['VITE_SITE_URL'] as const;
 
@@ -25,7 +30,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 /**
  * The problem with a build's settings, for the developer, or null when it may go on. The memory
  * backend builds with nothing set; firebase and supabase builds need PRODUCTION_SITE_ENV, and
- * `VITE_SITE_URL` must be an absolute http(s) address.
+ * `VITE_SITE_URL` must be an absolute http(s) address; on their real services (not the emulators
+ * or a local stand-in) they need the privacy notice's settings too.
  */
 export function siteConfigProblem(backend: string, env: Env, mode = 'production'): string | null {
   if (backend === 'memory') return null;
@@ -43,7 +49,7 @@ export function siteConfigProblem(backend: string, env: Env, mode = 'production'
   if (!/^https?:\/\/[^/\s]+$/.test(url)) {
     return `VITE_SITE_URL must be an absolute address such as https://your-domain.mx (in ${file}); got "${env.VITE_SITE_URL}".`;
   }
-  return null;
+  return privacyNoticeProblem(backend, env, file);
 }
 
 /** `VITE_SITE_URL` without trailing slashes; empty when unset. */

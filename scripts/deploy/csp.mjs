@@ -3,6 +3,8 @@
 // *.firebaseapp.com or *.cloudfunctions.net, no other Algolia application. scripts/deploy/deploy.mjs
 // writes it into the deployed hosting config; the browser tests run the built pages under it.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Google sign-in's profile photo hosts. The function downloads photos from these only
@@ -66,6 +68,28 @@ export function cspSettingsFromEnv(env) {
   }
   if (problems.length) throw new Error(`Cannot build the CSP: ${problems.join('; ')}.`);
   return settings;
+}
+
+/**
+ * The prerendered pages of the build at `dir`: every top-level .html file (index.html, 404.html,
+ * then the others, such as aviso-de-privacidad.html), so that a page added later is covered
+ * without a change here.
+ */
+export function builtPages(dir) {
+  const first = ['index.html', '404.html'];
+  const html = fs.readdirSync(dir).filter((f) => f.endsWith('.html'));
+  return [
+    ...first.filter((f) => html.includes(f)),
+    ...html.filter((f) => !first.includes(f)).sort(),
+  ];
+}
+
+/** The CSP sources of the inline scripts of every page of the build at `dir`, without repeats. */
+export function pageScriptHashes(dir) {
+  const hashes = builtPages(dir).flatMap((page) =>
+    inlineScriptHashes(fs.readFileSync(path.join(dir, page), 'utf8')),
+  );
+  return [...new Set(hashes)];
 }
 
 /** The CSP source of each inline <script> of a page ('sha256-...'), in order. */

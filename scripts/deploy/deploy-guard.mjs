@@ -11,7 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtFiles, markersIn } from './backend-markers.mjs';
-import { inlineScriptHashes } from './csp.mjs';
+import { builtPages, inlineScriptHashes } from './csp.mjs';
+
+/** The privacy notice's file, and the text every development placeholder of it carries. */
+export const PRIVACY_NOTICE_FILE = 'aviso-de-privacidad.html';
+export const PRIVACY_PLACEHOLDER_MARK = 'configura VITE_PRIVACY_';
 
 /** The value a build inlined for a VITE_* variable (Vite inlines import.meta.env whole). */
 function inlinedEnv(code, name) {
@@ -30,6 +34,15 @@ export function checkDeployBuild(dir, { projectId }) {
     return [`${dir} is not a prerendered build (index.html and 404.html are missing)`];
   }
   const problems = markersIn(dir).map((hit) => `memory (demo) backend in the build: ${hit}`);
+  // The privacy notice must be there, with its real settings (no development placeholder).
+  const notice = path.join(dir, PRIVACY_NOTICE_FILE);
+  if (!fs.existsSync(notice)) {
+    problems.push(`the privacy notice ${PRIVACY_NOTICE_FILE} is missing from the build`);
+  } else if (fs.readFileSync(notice, 'utf8').includes(PRIVACY_PLACEHOLDER_MARK)) {
+    problems.push(
+      `${PRIVACY_NOTICE_FILE} shows placeholders: set the VITE_PRIVACY_* variables (.env.example)`,
+    );
+  }
   const code = builtFiles(dir)
     .filter((f) => f.endsWith('.js'))
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
@@ -73,9 +86,8 @@ export function checkHostingConfig(config, { dir, projectId }) {
   if (!csp.includes(`-${projectId}.cloudfunctions.net`)) {
     problems.push(`the CSP does not name project ${projectId}'s functions host`);
   }
-  for (const page of ['index.html', '404.html']) {
+  for (const page of fs.existsSync(dir) ? builtPages(dir) : []) {
     const file = path.join(dir, page);
-    if (!fs.existsSync(file)) continue;
     for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) {
       if (!csp.includes(hash))
         problems.push(`the CSP does not allow ${page}'s inline script ${hash}`);

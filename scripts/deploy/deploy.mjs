@@ -19,14 +19,14 @@ import { loadEnv } from 'vite';
 import {
   contentSecurityPolicy,
   cspSettingsFromEnv,
-  inlineScriptHashes,
+  pageScriptHashes,
   reportingEndpoints,
 } from './csp.mjs';
 import { checkDeployBuild, checkHostingConfig } from './deploy-guard.mjs';
 
 export const DEPLOY_DIR = 'dist-deploy';
 export const DEPLOY_CONFIG = 'firebase.deploy.json';
-const FIREBASE_ENV = [
+export const FIREBASE_ENV = [
   'VITE_FIREBASE_API_KEY',
   'VITE_FIREBASE_AUTH_DOMAIN',
   'VITE_FIREBASE_PROJECT_ID',
@@ -34,6 +34,12 @@ const FIREBASE_ENV = [
   'VITE_ALGOLIA_APP_ID',
   'VITE_ALGOLIA_SEARCH_KEY',
   'VITE_SITE_URL',
+  // The privacy notice's settings (PRIVACY_ENV in src/ui/privacy/privacy-notice-settings.ts; the
+  // build refuses to go without them too, tests/unit/privacy-notice.test.ts keeps the lists equal).
+  'VITE_PRIVACY_RESPONSIBLE',
+  'VITE_PRIVACY_ADDRESS',
+  'VITE_PRIVACY_EMAIL',
+  'VITE_PRIVACY_UPDATED',
 ];
 
 /** What keeps these settings from a production deploy to `project`; empty when they may go. */
@@ -122,10 +128,8 @@ function main(argv) {
   const buildProblems = checkDeployBuild(dir, { projectId: project });
   if (buildProblems.length) fail(buildProblems);
 
-  const hashes = ['index.html', '404.html'].flatMap((page) =>
-    inlineScriptHashes(fs.readFileSync(path.join(dir, page), 'utf8')),
-  );
-  const csp = contentSecurityPolicy(cspSettings, { scriptHashes: hashes });
+  // Every prerendered page's inline scripts (the privacy notice has none).
+  const csp = contentSecurityPolicy(cspSettings, { scriptHashes: pageScriptHashes(dir) });
   const config = deployConfig(JSON.parse(fs.readFileSync('firebase.json', 'utf8')), {
     dir,
     csp,

@@ -29,6 +29,11 @@ for (const backend of BACKENDS) {
         ...process.env,
         VITE_BACKEND: backend,
         VITE_SITE_URL: process.env.VITE_SITE_URL || 'https://deestudiantes.example',
+        // ... and, on its real services, the privacy notice's settings (sample values here).
+        VITE_PRIVACY_RESPONSIBLE: process.env.VITE_PRIVACY_RESPONSIBLE || 'Responsable de ejemplo',
+        VITE_PRIVACY_ADDRESS: process.env.VITE_PRIVACY_ADDRESS || 'Domicilio de ejemplo',
+        VITE_PRIVACY_EMAIL: process.env.VITE_PRIVACY_EMAIL || 'privacidad@deestudiantes.example',
+        VITE_PRIVACY_UPDATED: process.env.VITE_PRIVACY_UPDATED || '2026-01-01',
       },
     });
   }

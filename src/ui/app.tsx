@@ -1,9 +1,31 @@
+import { lazy, Suspense } from 'react';
 import type { Route } from './route';
 import { ErrorBoundary } from './error-boundary';
 import { LandingPage } from './landing/landing-page';
 import { NotFoundPage } from './not-found-page';
 
-/** The whole app: the landing page or the not-found page, behind an error screen. */
+/**
+ * The privacy notice is prerendered on its own (src/ui/prerender.tsx) and never hydrated; the
+ * app renders it only where no prerendered file was served (`npm run dev`, or a host answering
+ * its path with the landing page's HTML), so its code is a chunk of its own.
+ */
+const PrivacyNoticePage = lazy(() =>
+  import('./privacy/privacy-notice-page').then((m) => ({ default: m.PrivacyNoticePage })),
+);
+
+/** The whole app: the landing page, the privacy notice or the not-found page, behind an error screen. */
 export function App({ route }: { route: Route }) {
-  return <ErrorBoundary>{route === 'home' ? <LandingPage /> : <NotFoundPage />}</ErrorBoundary>;
+  return (
+    <ErrorBoundary>
+      {route === 'home' ? (
+        <LandingPage />
+      ) : route === 'privacy' ? (
+        <Suspense fallback={null}>
+          <PrivacyNoticePage />
+        </Suspense>
+      ) : (
+        <NotFoundPage />
+      )}
+    </ErrorBoundary>
+  );
 }

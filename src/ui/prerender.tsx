@@ -5,13 +5,28 @@ import { type Islands, IslandsProvider } from './components/static-island';
 import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
 import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
+import { PrivacyNoticePage } from './privacy/privacy-notice-page';
+import { PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-settings';
+
+export { PRIVACY_NOTICE_FILE } from './privacy/privacy-notice-settings';
 import type { Route } from './route';
 import { SITE } from './site-config';
 import { createAppStore } from './store/app-store';
 import { StoreProvider } from './store/store-context';
 
-/** Renders a route to HTML at build time (scripts/build/prerender.mjs); the client hydrates it. */
+/**
+ * Renders a route to HTML at build time (scripts/build/prerender.mjs). The client hydrates the
+ * landing page's islands and the not-found page; the privacy notice is plain HTML, never hydrated.
+ */
 export function render(route: Route): { html: string; head: string; siteUrl: string } {
+  if (route === 'privacy') {
+    const url = `${SITE.url}${PRIVACY_NOTICE_PATH}`;
+    // Canonical even without VITE_SITE_URL (then relative, as a memory build has no address).
+    const head = SITE.url
+      ? `<meta property="og:url" content="${url}" />\n    <link rel="canonical" href="${url}" />`
+      : `<link rel="canonical" href="${PRIVACY_NOTICE_PATH}" />`;
+    return { html: renderToString(<PrivacyNoticePage />), head, siteUrl: SITE.url };
+  }
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
   });

@@ -1,8 +1,19 @@
-export type Route = 'home' | 'not-found';
+import { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-path';
 
-/** The app's two screens: '/' (and '/index.html') is the landing page, anything else is 404. */
+export type Route = 'home' | 'privacy' | 'not-found';
+
+/**
+ * The app's screens: '/' (and '/index.html') is the landing page, '/aviso-de-privacidad' (with
+ * '.html' or a trailing slash too) the privacy notice, anything else is 404.
+ */
 export function routeFor(pathname: string): Route {
-  return pathname === '/' || pathname === '/index.html' ? 'home' : 'not-found';
+  if (pathname === '/' || pathname === '/index.html') return 'home';
+  if (
+    [PRIVACY_NOTICE_PATH, `${PRIVACY_NOTICE_PATH}/`, `/${PRIVACY_NOTICE_FILE}`].includes(pathname)
+  ) {
+    return 'privacy';
+  }
+  return 'not-found';
 }
 
 /**

@@ -40,7 +40,7 @@ test.describe('files for phones and crawlers', () => {
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
   });
 
-  test('robots.txt names the sitemap when the build knows its address, and the sitemap lists /', async ({
+  test('robots.txt names the sitemap when the build knows its address, and the sitemap lists / and the privacy notice', async ({
     request,
   }) => {
     const robots = await (await request.get('/robots.txt')).text();
@@ -55,6 +55,6 @@ test.describe('files for phones and crawlers', () => {
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()['content-type']).toMatch(/^(application|text)\/xml/);
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${sitemapLine[1]}/`]);
+    expect(locs).toEqual([`${sitemapLine[1]}/`, `${sitemapLine[1]}/aviso-de-privacidad`]);
   });
 });

@@ -23,6 +23,10 @@ const PROD_ENV = {
   VITE_ALGOLIA_SEARCH_KEY: 'search-only-key',
   VITE_ALGOLIA_HOST: '',
   VITE_SITE_URL: 'https://deestudiantes.mx',
+  VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
+  VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
+  VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
+  VITE_PRIVACY_UPDATED: '2026-11-23',
 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-test-'));
 const out = path.join(tmp, 'dist-deploy');

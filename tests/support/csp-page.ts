@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
 import * as cspModule from '../../scripts/deploy/csp.mjs';
@@ -9,18 +7,18 @@ import * as cspModule from '../../scripts/deploy/csp.mjs';
  * policy for a build folder and its settings, served with the page, with every violation the
  * page sees and every report the browser sends recorded.
  */
-const { contentSecurityPolicy, cspSettingsFromEnv, inlineScriptHashes } = cspModule as {
+const { contentSecurityPolicy, cspSettingsFromEnv, pageScriptHashes } = cspModule as {
   contentSecurityPolicy: (settings: unknown, o: { scriptHashes: string[] }) => string;
   cspSettingsFromEnv: (env: Record<string, string | undefined>) => unknown;
-  inlineScriptHashes: (html: string) => string[];
+  pageScriptHashes: (dir: string) => string[];
 };
 
-/** The policy the deploy would generate for the build in `dir` with these VITE_* settings. */
+/**
+ * The policy the deploy would generate for the build in `dir` with these VITE_* settings: the
+ * inline scripts of every prerendered page (scripts/deploy/deploy.mjs does the same).
+ */
 export function policyFor(dir: string, env: Record<string, string | undefined>): string {
-  const hashes = ['index.html', '404.html'].flatMap((page) =>
-    inlineScriptHashes(fs.readFileSync(path.join(dir, page), 'utf8')),
-  );
-  return contentSecurityPolicy(cspSettingsFromEnv(env), { scriptHashes: hashes });
+  return contentSecurityPolicy(cspSettingsFromEnv(env), { scriptHashes: pageScriptHashes(dir) });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the build scripts, without type declarations
 import * as cspModule from '../../scripts/deploy/csp.mjs';
@@ -90,6 +92,25 @@ describe('the generated Content-Security-Policy', () => {
       ),
     ).toEqual([]);
     expect(() => contentSecurityPolicy(cspSettingsFromEnv(ENV), { scriptHashes: [] })).toThrow();
+  });
+
+  it('takes the inline scripts of every prerendered page, the privacy notice included', () => {
+    const { builtPages, pageScriptHashes } = cspModule as {
+      builtPages: (dir: string) => string[];
+      pageScriptHashes: (dir: string) => string[];
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-pages-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'aviso-de-privacidad.html'), '<script>aviso()</script>');
+      fs.writeFileSync(path.join(dir, 'index.html'), LOADER as string);
+      fs.writeFileSync(path.join(dir, '404.html'), LOADER as string);
+      fs.writeFileSync(path.join(dir, 'robots.txt'), '<script>no()</script>');
+      expect(builtPages(dir)).toEqual(['index.html', '404.html', 'aviso-de-privacidad.html']);
+      const aviso = `'sha256-${createHash('sha256').update('aviso()').digest('base64')}'`;
+      expect(pageScriptHashes(dir)).toEqual([loaderHash, aviso]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports violations (report-uri and report-to), to our own origin', () => {

@@ -21,12 +21,18 @@ const { checkDeploySettings } = deploy as {
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-guard-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 let n = 0;
-/** A stand-in build: the two pages and one chunk with the given env and code. */
-function build(env: Record<string, string>, code = '', html = '<p>Hola</p>') {
+/** A stand-in build: the three pages and one chunk with the given env and code. */
+function build(
+  env: Record<string, string>,
+  code = '',
+  html = '<p>Hola</p>',
+  notice = '<h1>Aviso de privacidad</h1><p>Responsable: Estudiantes S.C.</p>',
+) {
   const dir = path.join(root, `b${++n}`);
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   fs.writeFileSync(path.join(dir, '404.html'), html);
+  fs.writeFileSync(path.join(dir, 'aviso-de-privacidad.html'), notice);
   const inlined = Object.entries(env)
     .map(([k, v]) => `${k}:\`${v}\``)
     .join(',');
@@ -69,6 +75,23 @@ describe('checkDeployBuild', () => {
     expect(check(build({ ...FIREBASE, VITE_ALGOLIA_HOST: 'http://127.0.0.1:8282' }))).toHaveLength(
       1,
     );
+  });
+
+  it('refuses a build without the privacy notice, or with its development placeholders', () => {
+    const missing = build(FIREBASE);
+    fs.rmSync(path.join(missing, 'aviso-de-privacidad.html'));
+    expect(check(missing)).toEqual([
+      'the privacy notice aviso-de-privacidad.html is missing from the build',
+    ]);
+    const placeholders = build(
+      FIREBASE,
+      '',
+      '<p>Hola</p>',
+      '<mark>[Nombre del responsable — configura VITE_PRIVACY_RESPONSIBLE]</mark>',
+    );
+    expect(check(placeholders)).toEqual([
+      'aviso-de-privacidad.html shows placeholders: set the VITE_PRIVACY_* variables (.env.example)',
+    ]);
   });
 
   it('refuses a folder that is not a prerendered build', () => {
@@ -143,6 +166,10 @@ describe('checkDeploySettings', () => {
     VITE_ALGOLIA_APP_ID: 'ABC',
     VITE_ALGOLIA_SEARCH_KEY: 's',
     VITE_SITE_URL: 'https://deestudiantes.mx',
+    VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
+    VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
+    VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
+    VITE_PRIVACY_UPDATED: '2026-11-23',
   };
   it('accepts the production settings of the project', () => {
     expect(checkDeploySettings(env, 'de-estudiantes')).toEqual([]);
@@ -163,5 +190,10 @@ describe('checkDeploySettings', () => {
     expect(checkDeploySettings({ ...env, VITE_SITE_URL: '' })).toEqual([
       'VITE_SITE_URL is missing',
     ]);
+  });
+  it('refuses a deploy without the privacy notice’s settings, naming each', () => {
+    expect(
+      checkDeploySettings({ ...env, VITE_PRIVACY_EMAIL: ' ', VITE_PRIVACY_UPDATED: '' }),
+    ).toEqual(['VITE_PRIVACY_EMAIL is missing', 'VITE_PRIVACY_UPDATED is missing']);
   });
 });

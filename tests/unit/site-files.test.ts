@@ -11,6 +11,14 @@ import {
   sitemapXml,
 } from '../../scripts/build/site-files';
 
+/** The privacy notice's settings of a production build (src/ui/privacy/privacy-notice-settings.ts). */
+const PRIVACY = {
+  VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
+  VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
+  VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
+  VITE_PRIVACY_UPDATED: '2026-11-23',
+};
+
 describe('a production build cannot be half-configured (scripts/build/site-files.ts)', () => {
   it('a firebase or supabase build without VITE_SITE_URL fails, naming it and the file to set', () => {
     for (const backend of ['firebase', 'supabase']) {
@@ -39,9 +47,30 @@ describe('a production build cannot be half-configured (scripts/build/site-files
 
   it('lets a configured real build, and a memory build with nothing set, go on', () => {
     expect(
-      siteConfigProblem('firebase', { VITE_SITE_URL: 'https://deestudiantes.mx/' }),
+      siteConfigProblem('firebase', { VITE_SITE_URL: 'https://deestudiantes.mx/', ...PRIVACY }),
     ).toBeNull();
     expect(siteConfigProblem('memory', {})).toBeNull();
+  });
+
+  it('a real build without the privacy notice’s settings fails, naming them; local builds go on', () => {
+    const site = { VITE_SITE_URL: 'https://deestudiantes.mx' };
+    for (const backend of ['firebase', 'supabase']) {
+      const problem = siteConfigProblem(backend, {
+        ...site,
+        VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      });
+      expect(problem).toMatch(
+        /VITE_PRIVACY_RESPONSIBLE, VITE_PRIVACY_ADDRESS, VITE_PRIVACY_EMAIL, VITE_PRIVACY_UPDATED are missing/,
+      );
+      expect(problem).toContain('.env.production.local');
+    }
+    // The emulator build (.env.emulators) and the stand-in build (.env.supabase) show placeholders.
+    expect(
+      siteConfigProblem('firebase', { ...site, VITE_FIREBASE_EMULATORS: 'true' }, 'emulators'),
+    ).toBeNull();
+    expect(
+      siteConfigProblem('supabase', { ...site, VITE_SUPABASE_URL: 'http://127.0.0.1:54321' }),
+    ).toBeNull();
   });
 
   it('the build fails in vite.config.ts before bundling anything', async () => {
@@ -78,10 +107,11 @@ describe('files for phones and crawlers', () => {
   });
 
   it('the sitemap lists only pages that exist, with absolute addresses', () => {
-    expect(PAGES).toEqual(['/']);
+    expect(PAGES).toEqual(['/', '/aviso-de-privacidad']);
     const xml = sitemapXml('https://deestudiantes.mx');
     expect(xml).toContain('<loc>https://deestudiantes.mx/</loc>');
-    expect(xml.match(/<loc>/g)).toHaveLength(1);
+    expect(xml).toContain('<loc>https://deestudiantes.mx/aviso-de-privacidad</loc>');
+    expect(xml.match(/<loc>/g)).toHaveLength(2);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
   });
 

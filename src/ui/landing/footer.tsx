@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { HydrationIsland } from '@/ui/components/hydration-island';
+import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-path';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
@@ -17,13 +18,25 @@ export function CurrentYear() {
   return <span data-testid="footer-year">{year}</span>;
 }
 
-export function Footer() {
+/**
+ * The site's footer. On the landing page (the default) its links are the page's own anchors and
+ * the year is an island hydrated on its own; other pages (404, the privacy notice) pass `home="/"`
+ * so the links lead back to the landing page, and the year to show.
+ */
+export function Footer({
+  home = '',
+  year = <HydrationIsland id="year" as="span" />,
+}: {
+  /** Prefix of the section links: '' on the landing page, '/' elsewhere. */
+  home?: '' | '/';
+  year?: ReactNode;
+}) {
   return (
     <footer className="bg-slate-900 py-12 text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 text-center sm:px-6 md:flex-row md:justify-between md:text-left">
         <div>
           <a
-            href="#top"
+            href={home || '#top'}
             className="inline-flex min-h-11 items-center rounded-lg text-white"
             aria-label="De estudiantes a estudiantes, ir al inicio"
           >
@@ -36,18 +49,25 @@ export function Footer() {
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 <a
-                  href={link.href}
+                  href={`${home}${link.href}`}
                   className="inline-flex min-h-11 items-center px-2 whitespace-nowrap hover:text-white"
                 >
                   {link.label}
                 </a>
               </li>
             ))}
+            <li>
+              <a
+                href={PRIVACY_NOTICE_PATH}
+                className="inline-flex min-h-11 items-center px-2 whitespace-nowrap hover:text-white"
+              >
+                Aviso de privacidad
+              </a>
+            </li>
           </ul>
         </nav>
         <p className="text-sm">
-          © <HydrationIsland id="year" as="span" /> De estudiantes a estudiantes. Todos los derechos
-          reservados.
+          © {year} De estudiantes a estudiantes. Todos los derechos reservados.
         </p>
       </div>
     </footer>

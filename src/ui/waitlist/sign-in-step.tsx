@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
-import { SITE } from '@/ui/site-config';
+import { PRIVACY_NOTICE_PATH } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
@@ -70,15 +70,10 @@ export function SignInStep({
       </Button>
       <p className="mt-4 text-sm text-slate-600" data-testid="privacy-notice">
         Solo guardamos tu correo y tu campus, y únicamente para avisarte cuando el marketplace abra
-        en tu universidad.
-        {SITE.privacyUrl && (
-          <>
-            {' '}
-            <a href={SITE.privacyUrl} className="font-medium text-indigo-700 underline">
-              Aviso de privacidad
-            </a>
-          </>
-        )}
+        en tu universidad.{' '}
+        <a href={PRIVACY_NOTICE_PATH} className="font-medium text-indigo-700 underline">
+          Aviso de privacidad
+        </a>
       </p>
     </div>
   );

@@ -1,0 +1,247 @@
+import type { ReactNode } from 'react';
+import { CurrentYear, Footer } from '@/ui/landing/footer';
+import { Logo } from '@/ui/landing/logo';
+import { ARCO_DEADLINES, PRIVACY_NOTICE } from './privacy-notice.config';
+import { processorsFor } from './privacy-notice-processors';
+import { PLACEHOLDERS } from './privacy-notice-settings';
+
+const isPlaceholder = (value: string) => Object.values(PLACEHOLDERS).includes(value);
+
+/** The notice's sections, in order: their ids are the page's anchors (and the tests' list). */
+export const PRIVACY_SECTIONS = [
+  { id: 'responsable', title: 'Quién es responsable de tus datos' },
+  { id: 'datos', title: 'Qué datos recabamos y de dónde' },
+  { id: 'finalidades', title: 'Para qué usamos tus datos' },
+  { id: 'transferencias', title: 'Con quién compartimos tus datos' },
+  { id: 'encargados', title: 'Quién trata tus datos por nosotros' },
+  { id: 'derechos', title: 'Tus derechos ARCO y cómo retirar tu consentimiento' },
+  { id: 'cambios', title: 'Cambios a este aviso' },
+  { id: 'actualizacion', title: 'Fecha de última actualización' },
+] as const;
+type SectionId = (typeof PRIVACY_SECTIONS)[number]['id'];
+
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = PRIVACY_SECTIONS.find((s) => s.id === id)!.title;
+  return (
+    <section id={id} aria-labelledby={`${id}-titulo`} className="mt-10 scroll-mt-6">
+      <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 text-base leading-relaxed text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+const list = 'list-disc space-y-2 pl-6 marker:text-indigo-600';
+const strong = 'font-semibold text-slate-900';
+
+/** A configured value; placeholders are marked so that nobody mistakes them for real data. */
+function Value({ children }: { children: string }) {
+  return isPlaceholder(children) ? (
+    <mark data-placeholder className="rounded bg-amber-100 px-1 text-amber-900">
+      {children}
+    </mark>
+  ) : (
+    <span className={strong}>{children}</span>
+  );
+}
+
+function Email() {
+  const { email } = PRIVACY_NOTICE;
+  if (isPlaceholder(email)) return <Value>{email}</Value>;
+  return (
+    <a href={`mailto:${email}`} className="font-semibold text-indigo-700 underline">
+      {email}
+    </a>
+  );
+}
+
+/**
+ * The aviso de privacidad (issue 13; Mexico's LFPDPPP of 2025), in plain Spanish. Prerendered to
+ * aviso-de-privacidad.html by scripts/build/prerender.mjs and never hydrated: it needs no
+ * JavaScript. Its settings come from privacy-notice.config.ts; its processors from the build's
+ * backend (`__BACKEND__`).
+ */
+export function PrivacyNoticePage() {
+  const notice = PRIVACY_NOTICE;
+  const { processors, note } = processorsFor(__BACKEND__);
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center rounded-lg text-slate-900"
+            aria-label="De estudiantes a estudiantes, ir al inicio"
+          >
+            <Logo className="text-base sm:text-lg" nameClassName="max-sm:sr-only" />
+          </a>
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline"
+          >
+            Volver al inicio
+          </a>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Aviso de privacidad
+        </h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Aquí te contamos, sin letra chiquita, qué datos tuyos guardamos cuando te unes a la lista
+          de espera, para qué los usamos y cómo puedes pedirnos verlos, corregirlos o borrarlos.
+        </p>
+        <p className="mt-2 text-sm text-slate-600">
+          Última actualización:{' '}
+          {notice.updatedIso ? (
+            <time dateTime={notice.updatedIso} className={strong}>
+              {notice.updated}
+            </time>
+          ) : (
+            <Value>{notice.updated}</Value>
+          )}
+        </p>
+        {notice.placeholders && (
+          <p
+            role="note"
+            data-testid="privacy-placeholders"
+            className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          >
+            Vista de desarrollo: faltan datos del responsable. Los textos entre corchetes se
+            configuran con las variables VITE_PRIVACY_* (ver .env.example); una compilación de
+            producción no se genera sin ellas.
+          </p>
+        )}
+
+        <Section id="responsable">
+          <p>
+            <Value>{notice.responsible}</Value>, con domicilio en <Value>{notice.address}</Value>,
+            es responsable de tus datos personales. Para cualquier asunto sobre ellos, escríbenos a{' '}
+            <Email />.
+          </p>
+        </Section>
+
+        <Section id="datos">
+          <p>Solo recabamos lo necesario para la lista de espera:</p>
+          <ul className={list}>
+            <li>
+              <span className={strong}>De tu cuenta de Google</span>, cuando inicias sesión: tu
+              nombre, tu correo electrónico, tu foto de perfil y el identificador de tu cuenta.
+              Google nos los comparte cuando tú lo autorizas en su ventana de inicio de sesión.
+            </li>
+            <li>
+              <span className={strong}>De ti</span>, cuando te unes: el campus que eliges.
+            </li>
+            <li>
+              <span className={strong}>Automáticamente</span>: la fecha y hora en que te uniste a la
+              lista.
+            </li>
+            <li>
+              <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
+              registro en la lista y el campus que elegiste, para mostrarte tu lugar cuando vuelves,
+              además de tu sesión iniciada. Se borran al cerrar sesión.
+            </li>
+          </ul>
+          <p>
+            No recabamos datos personales sensibles, y no usamos cookies ni herramientas de
+            publicidad o de analítica.
+          </p>
+        </Section>
+
+        <Section id="finalidades">
+          <p>
+            <span className={strong}>Finalidad principal:</span> avisarte por correo cuando el
+            marketplace abra en tu campus, y saber si ya estás en la lista para no registrarte dos
+            veces.
+          </p>
+          <p>
+            <span className={strong}>Finalidad secundaria, solo con tu consentimiento:</span>{' '}
+            mostrar tu foto de perfil en la portada, junto a las de otros estudiantes de la lista.
+            Puedes retirar tu consentimiento cuando quieras desde la tarjeta de la lista de espera,
+            o escribiéndonos a <Email />. Si no lo das, o lo retiras, sigues en la lista igual.
+          </p>
+        </Section>
+
+        <Section id="transferencias">
+          <p>
+            No vendemos ni transferimos tus datos personales a nadie. Solo los tratan, por encargo
+            nuestro y siguiendo nuestras instrucciones, los proveedores de la siguiente sección
+            (encargados), salvo que una autoridad competente nos los requiera conforme a la ley.
+          </p>
+        </Section>
+
+        <Section id="encargados">
+          {processors.length > 0 && (
+            <ul className={list}>
+              {processors.map((p) => (
+                <li key={p.name}>
+                  <span className={strong}>{p.name}</span>: {p.role}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>{note}</p>
+        </Section>
+
+        <Section id="derechos">
+          <p>
+            Tienes derecho a <span className={strong}>acceder</span> a tus datos,{' '}
+            <span className={strong}>rectificarlos</span>,{' '}
+            <span className={strong}>cancelarlos</span> u <span className={strong}>oponerte</span> a
+            que los usemos (derechos ARCO), y a retirar tu consentimiento. Es gratis.
+          </p>
+          <p>
+            <span className={strong}>Lo más rápido:</span> inicia sesión y, en la tarjeta de la
+            lista de espera, revisa tu registro o retira tu consentimiento para la foto. El botón
+            «Salir de la lista de espera» borra tu registro y tu consentimiento al instante.
+          </p>
+          <p>
+            <span className={strong}>Por correo:</span> escríbenos a <Email /> desde el correo con
+            el que te uniste, e incluye:
+          </p>
+          <ul className={list}>
+            <li>tu nombre y el correo de tu cuenta;</li>
+            <li>qué derecho quieres ejercer y sobre qué datos;</li>
+            <li>si quieres corregir un dato, cuál es el correcto.</li>
+          </ul>
+          <p>
+            Si escribes desde otro correo, o en nombre de otra persona, te pediremos acreditar tu
+            identidad o la representación. Te responderemos en un plazo máximo de{' '}
+            {ARCO_DEADLINES.answerDays} días hábiles desde que recibamos tu solicitud completa y, si
+            procede, la haremos efectiva dentro de los {ARCO_DEADLINES.carryOutDays} días hábiles
+            siguientes.
+          </p>
+          <p>
+            Si no te respondemos o no estás de acuerdo con la respuesta, puedes acudir a la
+            Secretaría Anticorrupción y Buen Gobierno, la autoridad de protección de datos
+            personales.
+          </p>
+        </Section>
+
+        <Section id="cambios">
+          <p>
+            Si cambiamos este aviso, publicaremos la nueva versión en esta misma página, con su
+            fecha de actualización. Si el cambio afecta para qué usamos tus datos, también te
+            avisaremos por correo antes de aplicarlo.
+          </p>
+        </Section>
+
+        <Section id="actualizacion">
+          <p>
+            Este aviso se actualizó por última vez el{' '}
+            {notice.updatedIso ? (
+              <time dateTime={notice.updatedIso} className={strong}>
+                {notice.updated}
+              </time>
+            ) : (
+              <Value>{notice.updated}</Value>
+            )}
+            .
+          </p>
+        </Section>
+      </main>
+      <Footer home="/" year={<CurrentYear />} />
+    </>
+  );
+}

@@ -4,13 +4,27 @@ import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { AppError } from '@/domain/errors';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
+import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+
+/** The operations of the student's own entry, which joining never calls. */
+const unused = {
+  get: () => Promise.reject(new Error('not called by join')),
+  changeCollege: () => Promise.reject(new Error('not called by join')),
+  leave: () => Promise.reject(new Error('not called by join')),
+};
+const heroConsent: HeroConsentRepo = {
+  get: async () => null,
+  grant: async () => {},
+  revoke: async () => {},
+};
 import { memoryLocalRecord } from '../support/local-record';
 
 const recordingRepo = () => {
   const entries = new Map<string, WaitlistEntry>();
   const writes: [string, WaitlistEntry][] = [];
   const repo: WaitlistRepo = {
+    ...unused,
     exists: async (uid) => entries.has(uid),
     // The shared contract: the first entry stands and the answer is the entry as stored.
     join: async (uid, entry) => {
@@ -47,6 +61,7 @@ describe('joinWaitlist use case', () => {
         const { repo, writes } = recordingRepo();
         const join = createJoinWaitlist({
           waitlist: repo,
+          heroConsent,
           local: memoryLocalRecord().record,
           clock: { now: () => new Date() },
         });
@@ -64,6 +79,7 @@ describe('joinWaitlist use case', () => {
         const { repo, writes } = recordingRepo();
         const join = createJoinWaitlist({
           waitlist: repo,
+          heroConsent,
           local: memoryLocalRecord().record,
           clock: { now: () => now },
         });
@@ -80,6 +96,7 @@ describe('joinWaitlist use case', () => {
         const { repo, entries, writes } = recordingRepo();
         const join = createJoinWaitlist({
           waitlist: repo,
+          heroConsent,
           local: memoryLocalRecord().record,
           clock: { now: () => new Date(0) },
         });
@@ -96,6 +113,7 @@ describe('joinWaitlist use case', () => {
     const written: string[] = [];
     const join = createJoinWaitlist({
       waitlist: {
+        ...unused,
         exists: async () => false,
         join: async (uid, entry) => {
           if (fail) throw Object.assign(new Error('denied'), { code: 'permission-denied' });
@@ -103,6 +121,7 @@ describe('joinWaitlist use case', () => {
           return entry;
         },
       },
+      heroConsent,
       local: memoryLocalRecord().record,
       clock: { now: () => new Date(0) },
     });
@@ -122,6 +141,7 @@ describe('joinWaitlist use case', () => {
         const { repo, entries } = recordingRepo();
         const join = createJoinWaitlist({
           waitlist: repo,
+          heroConsent,
           local: memoryLocalRecord().record,
           clock: { now: () => new Date(0) },
         });
@@ -140,7 +160,12 @@ describe('joinWaitlist use case', () => {
     const chosen = { id: 'udg-cucei', name: 'UdeG', subname: 'CUCEI', shortName: 'UDG - CUCEI' };
     const joinWith = (collegeId: string) =>
       createJoinWaitlist({
-        waitlist: { exists: async () => true, join: async () => ({ ...stored, collegeId }) },
+        waitlist: {
+          ...unused,
+          exists: async () => true,
+          join: async () => ({ ...stored, collegeId }),
+        },
+        heroConsent,
         local: memoryLocalRecord().record,
         clock: { now: () => new Date(0) },
       })({ user: { uid: 'u', email: 'a@b.mx', displayName: '' }, college: chosen });
@@ -165,12 +190,14 @@ describe('joinWaitlist use case', () => {
       let hang = true;
       const join = createJoinWaitlist({
         waitlist: {
+          ...unused,
           exists: async () => false,
           join: (uid, entry) => {
             writes.push(uid);
             return hang ? new Promise(() => {}) : Promise.resolve(entry);
           },
         },
+        heroConsent,
         local: memoryLocalRecord().record,
         clock: { now: () => new Date(0) },
       });

@@ -231,7 +231,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     expect(store.getState().heroStatus).toBe('loading');
     await store.getState().loadHeroImages();
     expect(store.getState().heroStatus).toBe('loaded');
-    expect(store.getState().heroImages.length).toBeGreaterThanOrEqual(8);
+    expect(store.getState().heroImages.length).toBeGreaterThanOrEqual(5);
     backend.controls.failNext('heroImages');
     await store.getState().loadHeroImages();
     expect(store.getState()).toMatchObject({ heroStatus: 'loaded', heroImages: [] });
@@ -343,5 +343,105 @@ describe('app store on the memory backend (spec section 4)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("app store: the student's own entry (issue 13)", () => {
+  const signedInAndJoined = async (consent: boolean) => {
+    const world = setup();
+    await world.store.getState().signIn();
+    await flush();
+    world.store.getState().selectCollege(cucei);
+    world.store.getState().setWantsHeroConsent(consent);
+    const outcome = await world.store.getState().join();
+    expect(outcome).toMatchObject({ ok: true, value: { heroConsentFailed: false } });
+    await flush();
+    return world;
+  };
+
+  it('consent is off by default: joining records no consent', async () => {
+    const { store, backend } = setup();
+    expect(store.getState().wantsHeroConsent).toBe(false);
+    await store.getState().signIn();
+    await flush();
+    store.getState().selectCollege(cucei);
+    await store.getState().join();
+    expect(backend.controls.consents()).toEqual({});
+    expect(store.getState().myEntry).toMatchObject({ heroConsent: false, college: cucei });
+  });
+
+  it('joining with consent records it, and the hero strip shows the photo first', async () => {
+    const { store, backend } = await signedInAndJoined(true);
+    expect(Object.keys(backend.controls.consents())).toEqual(['demo-ana']);
+    expect(store.getState().myEntry?.heroConsent).toBe(true);
+    await store.getState().loadHeroImages();
+    const withPhoto = store.getState().heroImages[0];
+    expect(await store.getState().setHeroConsent(false)).toMatchObject({ ok: true });
+    await flush();
+    expect(backend.controls.consents()).toEqual({});
+    expect(store.getState().heroImages[0]).not.toEqual(withPhoto);
+  });
+
+  it('a consent that fails at join leaves the student on the list and says so', async () => {
+    const { store, backend } = setup();
+    await store.getState().signIn();
+    await flush();
+    store.getState().selectCollege(cucei);
+    store.getState().setWantsHeroConsent(true);
+    backend.controls.failNext('grantConsent');
+    expect(await store.getState().join()).toMatchObject({
+      ok: true,
+      value: { heroConsentFailed: true },
+    });
+    expect(backend.controls.entries()['demo-ana']).toBeDefined();
+    expect(store.getState().myEntry?.heroConsent).toBe(false);
+  });
+
+  it('changes the campus only, and a failure keeps the entry as it was', async () => {
+    const { store, backend } = await signedInAndJoined(false);
+    const before = backend.controls.entries()['demo-ana']!;
+    store.getState().editCollege(true);
+    const tec = DEFAULT_COLLEGES[2]!;
+    store.getState().selectCollege(tec);
+    backend.controls.failNext('changeCollege');
+    expect(await store.getState().changeCollege()).toMatchObject({ ok: false });
+    expect(backend.controls.entries()['demo-ana']).toEqual(before);
+    expect(await store.getState().changeCollege()).toMatchObject({ ok: true, value: tec });
+    expect(backend.controls.entries()['demo-ana']).toEqual({ ...before, collegeId: tec.id });
+    expect(store.getState()).toMatchObject({ editingCollege: false, selectedCollege: tec });
+  });
+
+  it('leaving deletes entry and consent, clears the browser, and a retry after a failure works', async () => {
+    const { store, backend, pageStorage } = await signedInAndJoined(true);
+    backend.controls.failNext('leave');
+    expect(await store.getState().leaveWaitlist()).toMatchObject({ ok: false });
+    expect(backend.controls.entries()['demo-ana']).toBeDefined();
+    expect(await store.getState().leaveWaitlist()).toMatchObject({ ok: true });
+    expect(backend.controls.entries()).toEqual({});
+    expect(backend.controls.consents()).toEqual({});
+    expect(pageStorage.getItem('waitlistEmail')).toBeNull();
+    expect(pageStorage.getItem('waitlistData')).toBeNull();
+    expect(store.getState()).toMatchObject({ joined: false, submitStatus: 'idle', myEntry: null });
+    store.getState().selectCollege(cucei);
+    expect(await store.getState().join()).toMatchObject({ ok: true });
+  });
+
+  it('signing out clears what the browser kept of the student', async () => {
+    const { store, pageStorage } = await signedInAndJoined(false);
+    expect(pageStorage.getItem('waitlistEmail')).not.toBeNull();
+    expect(await store.getState().signOut()).toMatchObject({ ok: true });
+    for (const key of ['waitlistEmail', 'waitlistDocId', 'waitlistData', 'selectedCollege']) {
+      expect(pageStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('a returning student on the list sees their entry read from the backend', async () => {
+    const { stop, storage } = await signedInAndJoined(false);
+    stop();
+    const again = setup({}, storage);
+    await flush();
+    await flush();
+    expect(again.store.getState()).toMatchObject({ joined: true, myEntryStatus: 'loaded' });
+    expect(again.store.getState().myEntry?.entry.email).toBe('ana.garcia@alumnos.udg.mx');
   });
 });

@@ -1,3 +1,4 @@
+import { memoryLocalRecord } from '../support/local-record';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS, withDeadline } from '@/domain/deadline';
 import { DEFAULT_COLLEGES } from '@/domain/college';
@@ -35,7 +36,9 @@ describe('the request timeout of every backend call (spec section 9: 15 s)', () 
   });
 
   it('the existence check ends with deadline-exceeded', async () => {
-    const check = createIsOnWaitlist({ waitlist: { exists: never, join: never } });
+    const check = createIsOnWaitlist({
+      waitlist: { exists: never, get: never, join: never, changeCollege: never, leave: never },
+    });
     const result = await afterTimeout(check('u1'));
     expect(result).toMatchObject({ status: 'rejected', reason: { code: 'deadline-exceeded' } });
   });
@@ -66,6 +69,7 @@ describe('the request timeout of every backend call (spec section 9: 15 s)', () 
         signOut: never,
         onAuthStateChanged: () => () => {},
       },
+      local: memoryLocalRecord().record,
     });
     const result = await afterTimeout(signOut());
     expect(result).toMatchObject({ status: 'rejected', reason: { code: 'deadline-exceeded' } });

@@ -14,6 +14,23 @@ export const MESSAGES = {
   joinFailedDescription: 'Por favor intenta nuevamente más tarde.',
   searchFailed: 'Error al buscar universidades',
   searchFailedDescription: 'Por favor intenta nuevamente.',
+  // Issue 13: the student's own entry. Not in the spec; written in its voice.
+  heroConsentOn: 'Tu foto aparecerá en la portada',
+  heroConsentOnDescription: 'Puedes quitarla cuando quieras desde tu registro.',
+  heroConsentOff: 'Quitamos tu foto de la portada',
+  heroConsentFailed: 'No pudimos guardar tu preferencia sobre tu foto',
+  heroConsentFailedAtJoin:
+    'Ya estás en la lista, pero no pudimos guardar tu preferencia sobre tu foto',
+  collegeChanged: 'Actualizamos tu campus',
+  collegeChangedDescription: (campus: string) =>
+    `Te avisaremos cuando el marketplace llegue a ${campus}.`,
+  collegeChangeFailed: 'No pudimos cambiar tu campus',
+  left: 'Saliste de la lista de espera',
+  leftDescription:
+    'Borramos tu registro y tu permiso de foto. Puedes volver a unirte cuando quieras.',
+  leaveFailed: 'No pudimos sacarte de la lista de espera',
+  entryLoadFailed: 'No pudimos cargar tus datos.',
+  tryAgain: 'Por favor intenta nuevamente.',
 } as const;
 
 /** The toast a sign-in failure shows: popup closed, or anything else. */

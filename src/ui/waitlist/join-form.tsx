@@ -2,9 +2,11 @@ import { LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { MESSAGES } from '@/ui/messages';
+import { PRIVACY_NOTICE_PATH } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { CollegeCombobox } from './college-combobox';
+import { MyEntryPanel } from './my-entry-panel';
 import { SubmitButton } from './submit-button';
 import { Button } from '@/ui/components/button';
 
@@ -24,6 +26,10 @@ export default function JoinForm({
   const status = useAppStore((s) => s.submitStatus);
   const hasCollege = useAppStore((s) => s.selectedCollege !== null);
   const join = useAppStore((s) => s.join);
+  const editing = useAppStore((s) => s.editingCollege);
+  const wantsHeroConsent = useAppStore((s) => s.wantsHeroConsent);
+  const setWantsHeroConsent = useAppStore((s) => s.setWantsHeroConsent);
+  const joined = status === 'success' || status === 'already';
   const signOut = useAppStore((s) => s.signOut);
   const [missingCollege, setMissingCollege] = useState(false);
   const invalid = missingCollege && !hasCollege;
@@ -33,7 +39,11 @@ export default function JoinForm({
     const outcome = await join();
     if (outcome.ok) {
       setMissingCollege(false);
-      return notify.success(MESSAGES.joined, MESSAGES.joinedDescription);
+      notify.success(MESSAGES.joined, MESSAGES.joinedDescription);
+      if (outcome.value.heroConsentFailed) {
+        notify.error(MESSAGES.heroConsentFailedAtJoin, MESSAGES.tryAgain);
+      }
+      return;
     }
     if (outcome.code === 'ignored') return;
     if (outcome.code === 'validation/college-required') {
@@ -77,7 +87,7 @@ export default function JoinForm({
           <div className="mt-1.5">
             <CollegeCombobox
               labelId="college-label"
-              disabled={status !== 'idle'}
+              disabled={status !== 'idle' && !editing}
               invalid={invalid}
               {...(invalid ? { describedBy: 'college-error' } : {})}
             />
@@ -88,10 +98,27 @@ export default function JoinForm({
             </p>
           )}
         </div>
+        {!joined && (
+          <label className="flex min-h-11 items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 accent-indigo-600"
+              checked={wantsHeroConsent}
+              disabled={status !== 'idle'}
+              onChange={(event) => setWantsHeroConsent(event.target.checked)}
+            />
+            <span>Mostrar mi foto de perfil en la portada de la página (opcional)</span>
+          </label>
+        )}
         <SubmitButton status={status} />
+        {joined && <MyEntryPanel />}
         <p className="text-xs text-slate-600">
-          Al unirte aceptas recibir actualizaciones sobre el lanzamiento. Respetamos tu privacidad:
-          nada de spam.
+          Al unirte aceptas recibir actualizaciones sobre el lanzamiento en tu campus. Guardamos tu
+          correo, tu campus y la fecha en que te uniste; el inicio de sesión nos da además tu
+          nombre, tu foto y un identificador de tu cuenta. Respetamos tu privacidad: nada de spam.{' '}
+          <a href={PRIVACY_NOTICE_PATH} className="font-medium text-indigo-700 underline">
+            Aviso de privacidad
+          </a>
         </p>
         <Button
           variant="ghost"

@@ -1,0 +1,152 @@
+import { useRef, useState } from 'react';
+import { collegeLabel } from '@/domain/college';
+import { Button } from '@/ui/components/button';
+import { MESSAGES } from '@/ui/messages';
+import { useAppStore } from '@/ui/store/store-context';
+import { notify } from '@/ui/toast';
+
+const longDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
+
+/**
+ * What we keep of a student who joined (e-mail, campus, date of joining), their hero-strip
+ * consent, a change of campus and 'Salir de la lista de espera' (with a confirmation dialog).
+ */
+export function MyEntryPanel() {
+  const entry = useAppStore((s) => s.myEntry);
+  const status = useAppStore((s) => s.myEntryStatus);
+  const action = useAppStore((s) => s.entryAction);
+  const editing = useAppStore((s) => s.editingCollege);
+  const loadMyEntry = useAppStore((s) => s.loadMyEntry);
+  const setHeroConsent = useAppStore((s) => s.setHeroConsent);
+  const editCollege = useAppStore((s) => s.editCollege);
+  const changeCollege = useAppStore((s) => s.changeCollege);
+  const leaveWaitlist = useAppStore((s) => s.leaveWaitlist);
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The box shows the student's choice at once; it returns to the stored one if saving fails.
+  const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
+
+  if (status === 'loading' || status === 'idle') {
+    return <p className="text-sm text-slate-600">Cargando tus datos…</p>;
+  }
+  if (status === 'failed' || !entry) {
+    return (
+      <div role="alert" className="text-sm text-slate-700">
+        <p>{MESSAGES.entryLoadFailed}</p>
+        <Button variant="ghost" size="sm" onClick={() => void loadMyEntry()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+
+  const onConsent = async (granted: boolean) => {
+    setPendingConsent(granted);
+    const outcome = await setHeroConsent(granted);
+    setPendingConsent(null);
+    if (outcome.ok) {
+      if (granted) notify.success(MESSAGES.heroConsentOn, MESSAGES.heroConsentOnDescription);
+      else notify.success(MESSAGES.heroConsentOff);
+    } else if (outcome.code !== 'ignored') {
+      notify.error(MESSAGES.heroConsentFailed, MESSAGES.tryAgain);
+    }
+  };
+  const onSaveCollege = async () => {
+    const outcome = await changeCollege();
+    if (outcome.ok) {
+      notify.success(
+        MESSAGES.collegeChanged,
+        MESSAGES.collegeChangedDescription(collegeLabel(outcome.value)),
+      );
+    } else if (outcome.code === 'validation/college-required') {
+      notify.error(MESSAGES.collegeRequired, MESSAGES.collegeRequiredDescription);
+    } else if (outcome.code !== 'ignored') {
+      notify.error(MESSAGES.collegeChangeFailed, MESSAGES.tryAgain);
+    }
+  };
+  const onLeave = async () => {
+    const outcome = await leaveWaitlist();
+    if (outcome.ok) {
+      dialog.current?.close();
+      notify.success(MESSAGES.left, MESSAGES.leftDescription);
+    } else if (outcome.code !== 'ignored') {
+      notify.error(MESSAGES.leaveFailed, MESSAGES.tryAgain);
+    }
+  };
+
+  return (
+    <section aria-labelledby="my-entry-title" className="rounded-xl bg-slate-50 p-4 text-sm">
+      <h4 id="my-entry-title" className="font-semibold text-slate-900">
+        Tus datos en la lista
+      </h4>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
+        <dt>Correo</dt>
+        <dd data-testid="my-entry-email">{entry.entry.email}</dd>
+        <dt>Campus</dt>
+        <dd data-testid="my-entry-college">{collegeLabel(entry.college)}</dd>
+        <dt>Te uniste el</dt>
+        <dd data-testid="my-entry-date">{longDate.format(entry.entry.timestamp)}</dd>
+      </dl>
+      <label className="mt-3 flex min-h-11 items-start gap-2 text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-indigo-600"
+          checked={pendingConsent ?? entry.heroConsent}
+          disabled={action !== null}
+          onChange={(event) => void onConsent(event.target.checked)}
+        />
+        <span>Mostrar mi foto de perfil en la portada de la página</span>
+      </label>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {editing ? (
+          <>
+            <Button size="sm" disabled={action !== null} onClick={() => void onSaveCollege()}>
+              Guardar campus
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => editCollege(false)}>
+              Cancelar
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={action !== null}
+            onClick={() => editCollege(true)}
+          >
+            Cambiar campus
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={action !== null}
+          onClick={() => dialog.current?.showModal()}
+        >
+          Salir de la lista de espera
+        </Button>
+      </div>
+      <dialog
+        ref={dialog}
+        aria-labelledby="leave-title"
+        aria-describedby="leave-description"
+        className="m-auto max-w-sm rounded-2xl p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <h4 id="leave-title" className="text-lg font-semibold">
+          ¿Salir de la lista de espera?
+        </h4>
+        <p id="leave-description" className="mt-2 text-sm text-slate-700">
+          Borraremos tu registro (correo, campus y fecha) y tu permiso para mostrar tu foto. Puedes
+          volver a unirte cuando quieras.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" size="sm" onClick={() => dialog.current?.close()}>
+            Cancelar
+          </Button>
+          <Button size="sm" disabled={action === 'leave'} onClick={() => void onLeave()}>
+            Sí, salir de la lista
+          </Button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

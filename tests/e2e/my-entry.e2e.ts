@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { backend, configureBackend, expect, expectNoAxeViolations, test } from './fixtures';
+
+/** Issue 13: the student's own entry — consent, what we keep, change of campus, leaving. */
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
+const consentBox = (page: Page) =>
+  page.getByRole('checkbox', { name: /Mostrar mi foto de perfil en la portada/ });
+
+async function signIn(page: Page) {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page
+    .getByRole('dialog', { name: 'Elige una cuenta' })
+    .getByRole('button', { name: /ana\.garcia/ })
+    .click();
+  await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+}
+
+async function chooseCollege(page: Page, query: string, option: RegExp) {
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill(query);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function join(page: Page, consent = false) {
+  await chooseCollege(page, 'cucei', /CUCEI/);
+  if (consent) await consentBox(page).check();
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+}
+
+/** The src of the first avatar in the hero strip. */
+const firstAvatar = (page: Page) =>
+  page.getByTestId('avatar-strip').getByTestId('hero-avatar').first();
+
+test.beforeEach(async ({ page }) => {
+  await configureBackend(page);
+  await page.goto('/');
+});
+
+test('step 2 links the privacy notice and offers the photo option, off by default', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(
+    page.locator('#waitlist form').getByRole('link', { name: 'Aviso de privacidad' }),
+  ).toHaveAttribute('href', '/aviso-de-privacidad');
+  await expect(consentBox(page)).not.toBeChecked();
+  await join(page);
+  expect(await backend(page, 'consents')).toEqual({});
+});
+
+test('the card shows what we keep; consent given and revoked changes the hero strip', async ({
+  page,
+}) => {
+  await expect(firstAvatar(page)).toBeVisible();
+  const before = await firstAvatar(page).getAttribute('src');
+  await signIn(page);
+  await join(page, true);
+  await expect(page.getByTestId('my-entry-email')).toHaveText('ana.garcia@alumnos.udg.mx');
+  await expect(page.getByTestId('my-entry-college')).toHaveText('UDG - CUCEI');
+  await expect(page.getByTestId('my-entry-date')).toContainText('de 20');
+  expect(Object.keys(await backend<object>(page, 'consents'))).toEqual(['demo-ana']);
+  await expect(firstAvatar(page)).not.toHaveAttribute('src', before!);
+  const mine = await firstAvatar(page).getAttribute('src');
+
+  await consentBox(page).uncheck();
+  await expect(toast(page, 'Quitamos tu foto de la portada')).toBeVisible();
+  await expect(firstAvatar(page)).toHaveAttribute('src', before!);
+  expect(await backend(page, 'consents')).toEqual({});
+  await consentBox(page).check();
+  await expect(toast(page, 'Tu foto aparecerá en la portada')).toBeVisible();
+  await expect(firstAvatar(page)).toHaveAttribute('src', mine!);
+  await expectNoAxeViolations(page, '#waitlist');
+});
+
+test('a consent that fails shows its toast and a retry works', async ({ page }) => {
+  await signIn(page);
+  await join(page);
+  await backend(page, 'failNext', 'grantConsent');
+  await consentBox(page).check();
+  await expect(toast(page, 'No pudimos guardar tu preferencia sobre tu foto')).toBeVisible();
+  await expect(consentBox(page)).not.toBeChecked();
+  await consentBox(page).check();
+  await expect(consentBox(page)).toBeChecked();
+  expect(Object.keys(await backend<object>(page, 'consents'))).toEqual(['demo-ana']);
+});
+
+test('changes the campus; a failure keeps the old one and a retry works', async ({ page }) => {
+  await signIn(page);
+  await join(page);
+  await page.getByRole('button', { name: 'Cambiar campus' }).click();
+  await chooseCollege(page, 'itesm', /ITESM - GDL/);
+  await backend(page, 'failNext', 'changeCollege');
+  await page.getByRole('button', { name: 'Guardar campus' }).click();
+  await expect(toast(page, 'No pudimos cambiar tu campus')).toBeVisible();
+  expect(
+    (await backend<Record<string, { collegeId: string }>>(page, 'entries'))['demo-ana']?.collegeId,
+  ).toBe('udg-cucei');
+  await page.getByRole('button', { name: 'Guardar campus' }).click();
+  await expect(toast(page, 'Actualizamos tu campus')).toBeVisible();
+  await expect(page.getByTestId('my-entry-college')).toHaveText('ITESM - GDL');
+  const entry = (
+    await backend<Record<string, { collegeId: string; email: string }>>(page, 'entries')
+  )['demo-ana'];
+  expect(entry).toMatchObject({ collegeId: 'itesm-gdl', email: 'ana.garcia@alumnos.udg.mx' });
+});
+
+test('leaving asks first, deletes entry, consent and the browser copy, and joining again works', async ({
+  page,
+}) => {
+  await signIn(page);
+  await join(page, true);
+  await page.getByRole('button', { name: 'Salir de la lista de espera' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Salir de la lista de espera?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  expect(Object.keys(await backend<object>(page, 'entries'))).toEqual(['demo-ana']);
+
+  await page.getByRole('button', { name: 'Salir de la lista de espera' }).click();
+  await backend(page, 'failNext', 'leave');
+  await dialog.getByRole('button', { name: 'Sí, salir de la lista' }).click();
+  await expect(toast(page, 'No pudimos sacarte de la lista de espera')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sí, salir de la lista' }).click();
+  await expect(toast(page, 'Saliste de la lista de espera')).toBeVisible();
+  expect(await backend(page, 'entries')).toEqual({});
+  expect(await backend(page, 'consents')).toEqual({});
+  expect(await page.evaluate(() => localStorage.getItem('waitlistEmail'))).toBeNull();
+  await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+  await join(page);
+  expect(Object.keys(await backend<object>(page, 'entries'))).toEqual(['demo-ana']);
+});
+
+test('signing out leaves nothing of the student in the browser', async ({ page }) => {
+  await signIn(page);
+  await join(page);
+  expect(await page.evaluate(() => localStorage.getItem('waitlistEmail'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    ['waitlistEmail', 'waitlistDocId', 'waitlistData', 'selectedCollege'].map((k) =>
+      localStorage.getItem(k),
+    ),
+  );
+  expect(kept).toEqual([null, null, null, null]);
+});

@@ -81,6 +81,10 @@ describe('firebase deploy runs the deploy guard before hosting', () => {
           VITE_ALGOLIA_SEARCH_KEY: 'search-only-key',
           VITE_ALGOLIA_HOST: '',
           VITE_SITE_URL: 'https://deestudiantes.mx',
+          VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
+          VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
+          VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
+          VITE_PRIVACY_UPDATED: '2026-11-23',
         },
       },
     );

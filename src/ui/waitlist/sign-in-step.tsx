@@ -69,8 +69,8 @@ export function SignInStep({
         Continuar con Google
       </Button>
       <p className="mt-4 text-sm text-slate-600" data-testid="privacy-notice">
-        Solo guardamos tu correo y tu campus, y únicamente para avisarte cuando el marketplace abra
-        en tu universidad.{' '}
+        Google nos comparte tu nombre, tu correo y tu foto; guardamos tu correo, tu campus y la
+        fecha, solo para avisarte cuando el marketplace abra en tu universidad.{' '}
         <a href={PRIVACY_NOTICE_PATH} className="font-medium text-indigo-700 underline">
           Aviso de privacidad
         </a>

@@ -529,12 +529,25 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
   await expect(page.getByTestId('college-trigger')).toBeFocused();
+  // The photo option (issue 13), left off, then the submit button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: /Mostrar mi foto/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(submit(page)).toBeFocused();
   // The fixed header (64 px) never hides the focused element.
   expect((await submit(page).boundingBox())!.y).toBeGreaterThan(64);
   await page.keyboard.press('Enter');
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  // The card's own entry (issue 13), the notice's link, then 'Cerrar sesión'.
+  for (const control of [
+    page.getByRole('checkbox', { name: /Mostrar mi foto/ }),
+    page.getByRole('button', { name: 'Cambiar campus' }),
+    page.getByRole('button', { name: 'Salir de la lista de espera' }),
+    page.locator('#waitlist form').getByRole('link', { name: 'Aviso de privacidad' }),
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
   // Sign out by keyboard: step 1 takes the focus, and the next Tab reaches its button.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeFocused();

@@ -115,3 +115,26 @@ export async function backgroundRgb(locator: Locator): Promise<[number, number, 
     return [r!, g!, b!] as [number, number, number];
   });
 }
+
+/** A sonner toast with this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The waitlist's submit button. */
+export const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
+
+/** Signs in through the memory backend's account chooser and waits for step 2. */
+export async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elige una cuenta' });
+  await dialog.getByRole('button', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
+  await expect(page.locator('#waitlist-email')).toHaveValue(email);
+}
+
+/** Opens the university selector, searches and picks the option. */
+export async function chooseCollege(page: Page, query: string, option: RegExp) {
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill(query);
+  await page.getByRole('option', { name: option }).click();
+}

@@ -1,29 +1,20 @@
 import type { Page } from '@playwright/test';
-import { backend, configureBackend, expect, expectNoAxeViolations, test } from './fixtures';
+import {
+  backend,
+  chooseCollege,
+  configureBackend,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  submit,
+  test,
+  toast,
+} from './fixtures';
 
 /** Issue 13: the student's own entry — consent, what we keep, change of campus, leaving. */
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
-const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
 const consentBox = (page: Page) =>
   page.getByRole('checkbox', { name: /Mostrar mi foto de perfil en la portada/ });
-
-async function signIn(page: Page) {
-  await page.locator('#waitlist').scrollIntoViewIfNeeded();
-  await page.getByRole('button', { name: 'Continuar con Google' }).click();
-  await page
-    .getByRole('dialog', { name: 'Elige una cuenta' })
-    .getByRole('button', { name: /ana\.garcia/ })
-    .click();
-  await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
-}
-
-async function chooseCollege(page: Page, query: string, option: RegExp) {
-  await page.getByTestId('college-trigger').click();
-  await page.getByPlaceholder('Buscar universidad...').fill(query);
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function join(page: Page, consent = false) {
   await chooseCollege(page, 'cucei', /CUCEI/);

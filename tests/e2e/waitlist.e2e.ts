@@ -2,24 +2,17 @@ import type { Page } from '@playwright/test';
 import {
   backend,
   backgroundRgb,
+  chooseCollege,
   configureBackend,
   consoleErrors,
   expect,
   expectNoAxeViolations,
   hydrated,
+  signIn,
+  submit,
   test,
+  toast,
 } from './fixtures';
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
-  await page.locator('#waitlist').scrollIntoViewIfNeeded();
-  await page.getByRole('button', { name: 'Continuar con Google' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Elige una cuenta' });
-  await dialog.getByRole('button', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
-  await expect(page.locator('#waitlist-email')).toHaveValue(email);
-}
 
 /** Signs in without waiting for the join form (for tests where the form fails to load). */
 async function chooseAccount(page: Page) {
@@ -49,14 +42,6 @@ async function loseJoinForm(page: Page, times: number) {
   await expect(alert).toBeVisible();
   return { alert, aborted: () => aborted, loads: () => loads };
 }
-
-async function chooseCollege(page: Page, query: string, option: RegExp) {
-  await page.getByTestId('college-trigger').click();
-  await page.getByPlaceholder('Buscar universidad...').fill(query);
-  await page.getByRole('option', { name: option }).click();
-}
-
-const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
 
 test.describe('waitlist step 1 (signed out)', () => {
   test('offers Continuar con Google and the privacy notice', async ({ page }) => {

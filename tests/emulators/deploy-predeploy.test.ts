@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SAMPLE_PRIVACY_ENV } from '../support/privacy-env';
 
 // The deploy guard as the pinned firebase-tools itself runs it: its lifecycle-hook runner
 // (lib/deploy/lifecycleHooks.js, what `firebase deploy` calls before uploading hosting) on our
@@ -81,10 +82,7 @@ describe('firebase deploy runs the deploy guard before hosting', () => {
           VITE_ALGOLIA_SEARCH_KEY: 'search-only-key',
           VITE_ALGOLIA_HOST: '',
           VITE_SITE_URL: 'https://deestudiantes.mx',
-          VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
-          VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
-          VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
-          VITE_PRIVACY_UPDATED: '2026-11-23',
+          ...SAMPLE_PRIVACY_ENV,
         },
       },
     );

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_PRIVACY_ENV } from '../support/privacy-env';
 
 // The deploy path on real builds: `npm run deploy -- --prepare-only` (scripts/deploy/deploy.mjs) builds
 // the Firebase build of a project, checks it and writes the hosting config with the project's
@@ -23,10 +24,7 @@ const PROD_ENV = {
   VITE_ALGOLIA_SEARCH_KEY: 'search-only-key',
   VITE_ALGOLIA_HOST: '',
   VITE_SITE_URL: 'https://deestudiantes.mx',
-  VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
-  VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
-  VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
-  VITE_PRIVACY_UPDATED: '2026-11-23',
+  ...SAMPLE_PRIVACY_ENV,
 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-test-'));
 const out = path.join(tmp, 'dist-deploy');

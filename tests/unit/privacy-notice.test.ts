@@ -18,15 +18,9 @@ import {
   spanishDate,
 } from '../../src/ui/privacy/privacy-notice-settings';
 import { routeFor } from '../../src/ui/route';
+import { SAMPLE_PRIVACY_ENV } from '../support/privacy-env';
 
-// The privacy notice's one configuration (src/ui/privacy/privacy-notice-settings.ts): placeholders
-// in development, a clear refusal in a production build.
-const SET = {
-  VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
-  VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
-  VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
-  VITE_PRIVACY_UPDATED: '2026-11-23',
-};
+const SET = SAMPLE_PRIVACY_ENV;
 
 describe('the notice’s settings', () => {
   it('reads every value, and writes the date in Spanish', () => {

@@ -10,14 +10,9 @@ import {
   siteConfigProblem,
   sitemapXml,
 } from '../../scripts/build/site-files';
+import { SAMPLE_PRIVACY_ENV } from '../support/privacy-env';
 
-/** The privacy notice's settings of a production build (src/ui/privacy/privacy-notice-settings.ts). */
-const PRIVACY = {
-  VITE_PRIVACY_RESPONSIBLE: 'Estudiantes Emprendedores, S.C.',
-  VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
-  VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
-  VITE_PRIVACY_UPDATED: '2026-11-23',
-};
+const PRIVACY = SAMPLE_PRIVACY_ENV;
 
 describe('a production build cannot be half-configured (scripts/build/site-files.ts)', () => {
   it('a firebase or supabase build without VITE_SITE_URL fails, naming it and the file to set', () => {

@@ -24,4 +24,12 @@ export const LOADER =
   // 404.html instead).
   "var r=document.getElementById('root');" +
   "if(r&&r.dataset.route==='home'&&!/^\\/(index\\.html)?$/.test(location.pathname)){r.hidden=true;go()}" +
+  // The landing page's whole stylesheet (#full-css, media=print so that it does not block the
+  // first paint, scripts/build/critical-css.mjs) applies once loaded; then the phones' drawing
+  // (fetched from the figure's data-phones address) fills its figure, which says so with
+  // data-phones-ready. Without JavaScript a <noscript> link applies the stylesheet.
+  "var c=document.getElementById('full-css'),f=document.querySelector('[data-phones]'),css=new Promise(function(y){" +
+  "if(!c)return y();var on=function(){c.media='all';y()};if(c.sheet)on();else{c.onload=on;c.onerror=on}});" +
+  "if(f&&w.fetch)Promise.all([fetch(f.getAttribute('data-phones')).then(function(x){return x.ok?x.text():''}),css])" +
+  ".then(function(a){if(a[0])f.innerHTML=a[0];f.setAttribute('data-phones-ready','')},function(){});" +
   '})()</script>';

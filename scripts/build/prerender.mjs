@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER } from './loader.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render } = await import(pathToFileURL(ssrEntry).href);
+const { render, renderPhoneArt } = await import(pathToFileURL(ssrEntry).href);
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -49,7 +50,10 @@ function page(route) {
   return out;
 }
 
-fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
+// Issue 15: the landing page inlines only its first screens' CSS, and fetches the phones' drawing.
+const cssHref = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(original)?.[1];
+fs.writeFileSync(path.join(dist, 'index.html'), deferOffscreenCss(page('home'), cssHref));
+fs.writeFileSync(path.join(dist, 'phones.html'), renderPhoneArt());
 fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(`prerendered ${path.relative('.', dist)}/index.html and 404.html`);

@@ -5,6 +5,7 @@ import { type Islands, IslandsProvider } from './components/static-island';
 import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
 import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
+import { PhoneArt } from './landing/phone-screens';
 import type { Route } from './route';
 import { SITE } from './site-config';
 import { createAppStore } from './store/app-store';
@@ -44,3 +45,6 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
     route === 'home' ? `${links}<script type="application/ld+json">${jsonLd}</script>` : '';
   return { html, head, siteUrl: SITE.url };
 }
+
+/** The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens). */
+export const renderPhoneArt = (): string => renderToStaticMarkup(<PhoneArt />);

@@ -39,7 +39,9 @@ export function criticalCss(css, classes) {
     }
     if (!inUtilities) return;
     const used = rule.selectors.filter((selector) =>
-      [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].every(([, name]) => classes.has(unescape(name))),
+      [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].every(([, name]) =>
+        classes.has(unescape(name)),
+      ),
     );
     if (used.length === 0) rule.remove();
     else if (used.length < rule.selectors.length) rule.selectors = used;

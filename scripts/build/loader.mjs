@@ -10,7 +10,7 @@
 // (window.__hydrating), React replays such events itself and the loader stops recording.
 export const LOADER =
   "<script>(function(){var w=window,t=document.getElementById('app-entry'),go=function(){" +
-  "if(!t)return;var o=t.content.querySelector('script'),s=document.createElement('script');" +
+  "full();if(!t)return;var o=t.content.querySelector('script'),s=document.createElement('script');" +
   "s.type='module';s.crossOrigin='';s.src=o.getAttribute('src');document.head.appendChild(s);t=null};" +
   "addEventListener('click',function(e){var b=!w.__hydrating&&e.target.closest&&" +
   "e.target.closest('button');if(b){w.__earlyClick=b;go()}},true);" +
@@ -24,12 +24,23 @@ export const LOADER =
   // 404.html instead).
   "var r=document.getElementById('root');" +
   "if(r&&r.dataset.route==='home'&&!/^\\/(index\\.html)?$/.test(location.pathname)){r.hidden=true;go()}" +
-  // The landing page's whole stylesheet (#full-css, media=print so that it does not block the
-  // first paint, scripts/build/critical-css.mjs) applies once loaded; then the phones' drawing
-  // (fetched from the figure's data-phones address) fills its figure, which says so with
-  // data-phones-ready. Without JavaScript a <noscript> link applies the stylesheet.
-  "var c=document.getElementById('full-css'),f=document.querySelector('[data-phones]'),css=new Promise(function(y){" +
-  "if(!c)return y();var on=function(){c.media='all';y()};if(c.sheet)on();else{c.onload=on;c.onerror=on}});" +
-  "if(f&&w.fetch)Promise.all([fetch(f.getAttribute('data-phones')).then(function(x){return x.ok?x.text():''}),css])" +
-  ".then(function(a){if(a[0])f.innerHTML=a[0];f.setAttribute('data-phones-ready','')},function(){});" +
+  // The landing page's whole stylesheet (#full-css, scripts/build/critical-css.mjs) is linked
+  // with media=print, so it loads without blocking the first paint; `full` switches it to `all`
+  // once it has loaded, no sooner than the first frame after `load` (applied before the first
+  // paint, its restyle was counted by Lighthouse as part of the largest paint, download
+  // included), or at once when the visitor scrolls, touches or presses a key (go), or when the
+  // address names a section. Then the phones' drawing, fetched at low priority, fills its
+  // figure one phone per frame (its 400 elements styled and laid out at once made one long
+  // task), and the figure says so with data-phones-ready. Without JavaScript a <noscript> link
+  // applies the stylesheet and the figure stays empty.
+  "function full(){return css||(css=new Promise(function(y){var c=document.getElementById('full-css');" +
+  "if(!c)return y();var on=function(){c.media='all';y()};if(c.sheet)on();else{c.onload=on;c.onerror=on}}))}" +
+  "var css,f=document.querySelector('[data-phones]'),phones=function(){" +
+  "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
+  ".then(function(a){var p=document.createElement('template'),d,k,n=function(){requestAnimationFrame(function(){setTimeout(step,0)})}," +
+  "step=function(){var e=k&&k.shift();if(e){d.appendChild(e);n()}else f.setAttribute('data-phones-ready','')};" +
+  "p.innerHTML=a[0];d=p.content.firstElementChild;if(d){k=[].slice.call(d.children);d.textContent='';f.appendChild(d)}step()},function(){})}," +
+  'after=function(){requestAnimationFrame(function(){setTimeout(function(){full();if(f&&w.fetch)phones()},0)})};' +
+  "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +
+  "if(document.readyState==='complete')after();else addEventListener('load',after);" +
   '})()</script>';

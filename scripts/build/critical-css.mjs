@@ -6,11 +6,11 @@
 //
 // Kept inline: every rule outside `@layer utilities` (theme variables, preflight, the page's own
 // rules such as content-visibility and the fades) and every utility rule whose classes all
-// appear in the markup before #how-it-works. The whole stylesheet follows as
-// <link media="print" id="full-css">: it loads at once without blocking rendering, and the inline
-// loader (loader.mjs) switches it to `all` when it has loaded, before the app's script runs (the
-// `load` event waits for it). Its rules repeat the inline ones in the same layers and order, so
-// the cascade is the one of the single stylesheet. Without JavaScript, <noscript> links it.
+// appear in the markup before #how-it-works. The whole stylesheet is named by
+// <noscript id="full-css"><link …></noscript>, which applies it without JavaScript; with
+// JavaScript the inline loader (loader.mjs) links it after the first paint, before the app's
+// script runs. Its rules repeat the inline ones in the same layers and order, after them, so the
+// cascade is the one of the single stylesheet.
 import postcss from 'postcss';
 
 /** Where the inline part ends: the first section laid out only once near the viewport. */
@@ -70,7 +70,6 @@ export function deferOffscreenCss(html, href) {
   if (!classes || !style || !href) return html;
   const css = style[1].replace(/<\\\/style/gi, '</style');
   const critical = criticalCss(css, classes).replace(/<\/style/gi, '<\\/style');
-  const link = `<link rel="stylesheet" href="${href}" media="print" id="full-css" />`;
-  const fallback = `<noscript><link rel="stylesheet" href="${href}" /></noscript>`;
-  return html.replace(style[0], () => `<style>${critical}</style>${link}${fallback}`);
+  const link = `<noscript id="full-css"><link rel="stylesheet" href="${href}" /></noscript>`;
+  return html.replace(style[0], () => `<style>${critical}</style>${link}`);
 }

@@ -54,8 +54,7 @@ describe('deferOffscreenCss', () => {
     // .grid is used only from #how-it-works on: it comes with the whole stylesheet.
     expect(inline).not.toContain('.grid{');
     expect(out).toContain(
-      '</style><link rel="stylesheet" href="/assets/index.css" media="print" id="full-css" />' +
-        '<noscript><link rel="stylesheet" href="/assets/index.css" /></noscript>',
+      '</style><noscript id="full-css"><link rel="stylesheet" href="/assets/index.css" /></noscript>',
     );
   });
 

@@ -29,6 +29,22 @@ function classesAboveBoundary(html) {
   return classes;
 }
 
+/**
+ * Rules that hide something (display: none, visibility: hidden, the screen-reader-only clip) are
+ * kept wherever they are used: below the first screens, what the prerendered page hides (the
+ * waitlist card's sign-in step under its placeholder, closed answers) stays hidden until the
+ * whole stylesheet applies.
+ */
+const hides = (rule) =>
+  rule.nodes.some(
+    (d) =>
+      d.type === 'decl' &&
+      ((d.prop === 'display' && d.value === 'none') ||
+        (d.prop === 'visibility' && d.value === 'hidden') ||
+        d.prop === 'clip' ||
+        d.prop === 'clip-path'),
+  );
+
 /** The stylesheet without the utility rules that use a class not in `classes`. */
 export function criticalCss(css, classes) {
   const root = postcss.parse(css);
@@ -37,7 +53,7 @@ export function criticalCss(css, classes) {
     for (let p = rule.parent; p; p = p.parent) {
       if (p.type === 'atrule' && p.name === 'layer' && p.params === 'utilities') inUtilities = true;
     }
-    if (!inUtilities) return;
+    if (!inUtilities || hides(rule)) return;
     const used = rule.selectors.filter((selector) =>
       [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].every(([, name]) =>
         classes.has(unescape(name)),

@@ -9,7 +9,8 @@ const CSS =
   '.sm\\:p-4{padding:1rem}.hover\\:bg-x:hover{background:red}' +
   '@media (min-width:48rem){.md\\:grid{display:grid}.md\\:hidden{display:none}}' +
   '@media (min-width:64rem){.lg\\:block{display:block}}' +
-  '.a,.b{color:blue}.a .b{color:green}[data-reveal]{opacity:1}}' +
+  '.a,.b{color:blue}.a .b{color:green}[data-reveal]{opacity:1}' +
+  '.invisible{visibility:hidden}}' +
   '.cv{content-visibility:auto}';
 
 const crit = (classes: string[]) => criticalCss(CSS, new Set(classes)) as string;
@@ -28,9 +29,15 @@ describe('criticalCss', () => {
     for (const kept of ['.flex{', '.sm\\:p-4{', '.hover\\:bg-x:hover{', '.md\\:grid{', '.a{']) {
       expect(out).toContain(kept);
     }
-    for (const dropped of ['.grid{', '.md\\:hidden', '.lg\\:block', '.a .b', '.b{']) {
+    for (const dropped of ['.grid{', '.lg\\:block', '.a .b', '.b{']) {
       expect(out).not.toContain(dropped);
     }
+  });
+
+  it('keeps every rule that hides something, used on the first screens or not', () => {
+    const out = crit([]);
+    expect(out).toContain('.invisible{visibility:hidden}');
+    expect(out).toContain('.md\\:hidden{display:none}');
   });
 
   it('drops media queries left empty', () => {

@@ -42,7 +42,11 @@ export const LOADER =
   ".then(function(a){var p=document.createElement('template'),d,k,n=function(){requestAnimationFrame(function(){setTimeout(step,0)})}," +
   "step=function(){var e=k&&k.shift();if(e){d.appendChild(e);n()}else f.setAttribute('data-phones-ready','')};" +
   "p.innerHTML=a[0];d=p.content.firstElementChild;if(d){k=[].slice.call(d.children);d.textContent='';f.appendChild(d)}step()},function(){})}," +
-  'after=function(){requestAnimationFrame(function(){setTimeout(function(){full();if(f&&w.fetch)phones()},0)})};' +
+  // After the first contentful paint (observed where the browser reports paints: the `load`
+  // event often comes before it), a frame and a task.
+  'after=function(){var P=w.PerformanceObserver,o,run=function(){requestAnimationFrame(function(){setTimeout(function(){' +
+  "full();if(f&&w.fetch)phones()},0)})};if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0){o=new P(function(l){" +
+  "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();run()}});o.observe({type:'paint',buffered:true})}else run()};" +
   "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +
   "if(document.readyState==='complete')after();else addEventListener('load',after);" +
   '})()</script>';

@@ -8,10 +8,12 @@
 // React has hydrated is remembered (window.__earlyClick) and clicked again after hydration
 // (src/ui/early-click.ts), so a fast tap on 'Continuar con Google' is never lost. Once main.tsx starts hydrating
 // (window.__hydrating), React replays such events itself and the loader stops recording.
+// The app's script is appended once the whole stylesheet applies (`full`, below), so that it
+// measures and scrolls the page as laid out for real.
 export const LOADER =
   "<script>(function(){var w=window,t=document.getElementById('app-entry'),go=function(){" +
-  "if(!t)return;var o=t.content.querySelector('script'),s=document.createElement('script');" +
-  "s.type='module';s.crossOrigin='';s.src=o.getAttribute('src');document.head.appendChild(s);t=null};" +
+  "full().then(function(){if(!t)return;var o=t.content.querySelector('script'),s=document.createElement('script');" +
+  "s.type='module';s.crossOrigin='';s.src=o.getAttribute('src');document.head.appendChild(s);t=null})};" +
   "addEventListener('click',function(e){var b=!w.__hydrating&&e.target.closest&&" +
   "e.target.closest('button');if(b){w.__earlyClick=b;go()}},true);" +
   "['pointerdown','touchstart','keydown'].forEach(function(n){" +
@@ -24,4 +26,27 @@ export const LOADER =
   // 404.html instead).
   "var r=document.getElementById('root');" +
   "if(r&&r.dataset.route==='home'&&!/^\\/(index\\.html)?$/.test(location.pathname)){r.hidden=true;go()}" +
+  // The landing page's whole stylesheet (scripts/build/critical-css.mjs: the page inlines only
+  // its first screens' rules) is named by the <noscript id="full-css"> link that applies it
+  // without JavaScript. `full` links it, no sooner than the first frame after `load`, or at once
+  // when the visitor scrolls, touches or presses a key (go), or when the address names a
+  // section: requested before the first paint, Lighthouse counted its download and restyle in
+  // the largest paint. Then the phones' drawing, fetched at low priority, fills its figure one
+  // phone per frame (its 400 elements styled and laid out at once made one long task), and the
+  // figure says so with data-phones-ready. Without JavaScript the figure stays empty.
+  "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('full-css')," +
+  "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l;if(!h)return y();l=document.createElement('link');" +
+  "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
+  "var css,f=document.querySelector('[data-phones]'),phones=function(){" +
+  "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
+  ".then(function(a){var p=document.createElement('template'),d,k,n=function(){requestAnimationFrame(function(){setTimeout(step,0)})}," +
+  "step=function(){var e=k&&k.shift();if(e){d.appendChild(e);n()}else f.setAttribute('data-phones-ready','')};" +
+  "p.innerHTML=a[0];d=p.content.firstElementChild;if(d){k=[].slice.call(d.children);d.textContent='';f.appendChild(d)}step()},function(){})}," +
+  // After the first contentful paint (observed where the browser reports paints: the `load`
+  // event often comes before it), a frame and a task.
+  'after=function(){var P=w.PerformanceObserver,o,run=function(){requestAnimationFrame(function(){setTimeout(function(){' +
+  "full();if(f&&w.fetch)phones()},0)})};if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0){o=new P(function(l){" +
+  "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();run()}});o.observe({type:'paint',buffered:true})}else run()};" +
+  "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +
+  "if(document.readyState==='complete')after();else addEventListener('load',after);" +
   '})()</script>';

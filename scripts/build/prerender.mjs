@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER } from './loader.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render, PRIVACY_NOTICE_FILE } = await import(pathToFileURL(ssrEntry).href);
+const { render, renderPhoneArt, PRIVACY_NOTICE_FILE } = await import(pathToFileURL(ssrEntry).href);
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -69,12 +70,15 @@ function page(route) {
   return out;
 }
 
-fs.writeFileSync(path.join(dist, 'index.html'), page('home'));
+// Issue 15: the landing page inlines only its first screens' CSS, and fetches the phones' drawing.
+const cssHref = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(original)?.[1];
+fs.writeFileSync(path.join(dist, 'index.html'), deferOffscreenCss(page('home'), cssHref));
+fs.writeFileSync(path.join(dist, 'phones.html'), renderPhoneArt());
 fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
 // PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
 // /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
 fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), page('privacy'));
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(
-  `prerendered ${path.relative('.', dist)}/index.html, 404.html and ${PRIVACY_NOTICE_FILE}`,
+  `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html and ${PRIVACY_NOTICE_FILE}`,
 );

@@ -5,14 +5,15 @@ import { type Islands, IslandsProvider } from './components/static-island';
 import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
 import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
+import { PhoneArt } from './landing/phone-screens';
 import { PrivacyNoticePage } from './privacy/privacy-notice-page';
 import { PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-settings';
-
-export { PRIVACY_NOTICE_FILE } from './privacy/privacy-notice-settings';
 import type { Route } from './route';
 import { SITE } from './site-config';
 import { createAppStore } from './store/app-store';
 import { StoreProvider } from './store/store-context';
+
+export { PRIVACY_NOTICE_FILE } from './privacy/privacy-notice-settings';
 
 /**
  * Renders a route to HTML at build time (scripts/build/prerender.mjs). The client hydrates the
@@ -59,3 +60,6 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
     route === 'home' ? `${links}<script type="application/ld+json">${jsonLd}</script>` : '';
   return { html, head, siteUrl: SITE.url };
 }
+
+/** The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens). */
+export const renderPhoneArt = (): string => renderToStaticMarkup(<PhoneArt />);

@@ -9,6 +9,8 @@ for (const width of [375, 768, 1280]) {
     await configureBackend(page);
     await page.goto('/');
     await expect(page.getByTestId('avatar-strip')).toHaveAttribute('data-status', 'images');
+    // The phones' drawing is fetched after the first paint (scripts/build/loader.mjs).
+    await expect(page.locator('figure[data-phones-ready] > div[aria-hidden]')).toHaveCount(1);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);
     await page.screenshot({

@@ -10,7 +10,8 @@ import { TestimonialList } from './testimonial-list';
  * of this code, nor its icons, reaches the browser's bundle.
  */
 export const islandNodes = (): Islands => ({
-  phones: <PhoneScreens />,
+  // The prerendered page fetches the drawing after its first paint (PhoneScreens).
+  phones: <PhoneScreens deferred={import.meta.env.SSR} />,
   features: <FeatureList />,
   steps: <StepList />,
   offerings: <OfferingList />,

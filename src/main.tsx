@@ -2,6 +2,7 @@ import './ui/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
+import { nextTask } from '@/domain/next-task';
 import { App } from '@/ui/app';
 import { HydrationIslandsProvider } from '@/ui/components/hydration-island';
 import { IslandsProvider } from '@/ui/components/static-island';
@@ -23,12 +24,20 @@ const prerendered = container.dataset.route === route && container.firstElementC
 
 if (prerendered && route === 'home') {
   // The landing page: its interactive islands hydrate one by one, the rest is never hydrated.
-  markHydrating();
-  startLanding();
-  hydrateIslands(store, interactiveIslandNodes(), {
-    // The backend loads once the islands on screen have hydrated, not in the middle of it.
-    onScreenHydrated: () => store.getState().start(),
-  });
+  // Evaluating this module (React, the store) is a task of its own; the sections' behaviour and
+  // the islands start in the next ones (issue 15). Until markHydrating, the loader records a press.
+  void nextTask()
+    .then(() => {
+      startLanding();
+      return nextTask();
+    })
+    .then(() => {
+      markHydrating();
+      hydrateIslands(store, interactiveIslandNodes(), {
+        // The backend loads once the islands on screen have hydrated, not in the middle of it.
+        onScreenHydrated: () => store.getState().start(),
+      });
+    });
 } else {
   // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
   const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};

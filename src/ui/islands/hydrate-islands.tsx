@@ -1,5 +1,6 @@
 import { type ReactNode, startTransition, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { nextTask } from '@/domain/next-task';
 import type { HydrationIslandId } from '@/ui/components/hydration-island';
 import { takeEarlyClick } from '@/ui/early-click';
 import { islandIdPrefix, islandRoot } from '@/ui/landing/interactive-islands';
@@ -17,9 +18,6 @@ function Committed({ done }: { done: () => void }): null {
   useEffect(done, [done]);
   return null;
 }
-
-/** Gives the browser a turn (input, paint) between two islands. */
-const yieldToBrowser = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const whenIdle = (run: () => void): void => {
   if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 });
@@ -67,11 +65,14 @@ export function hydrateIslands(
       const done = () => {
         if (once) return;
         once = true;
+        performance.mark(`island-done:${id}`);
         (element as HTMLElement).dataset.hydrated = '';
         if (early?.isConnected && !early.disabled && element.contains(early)) early.click();
         finished();
         resolve();
       };
+      // User Timing marks: which island a long task belongs to, in a trace (docs/performance.md).
+      performance.mark(`island:${id}`);
       const root = islandRoot(nodes[id], store, <Committed done={done} />);
       // A transition: React renders the island in slices and yields to the browser between them.
       startTransition(() => {
@@ -95,7 +96,7 @@ export function hydrateIslands(
     for (let next = queue.shift(); next; next = queue.shift()) {
       if (!waiting.has(next)) continue;
       await hydrate(next);
-      await yieldToBrowser();
+      await nextTask(); // the browser's turn (input, paint) between two islands
     }
     running = false;
     const first = onScreenHydrated;

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { brotliPreview } from './scripts/build/brotli-preview.ts';
+import { compileHints } from './scripts/build/compile-hints.ts';
 import { notFoundPreview } from './scripts/build/not-found-preview.ts';
 import { BACKENDS } from './src/composition/backends.ts';
 import { siteFiles } from './scripts/build/site-files.ts';
@@ -15,7 +16,14 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${backend}"`);
   }
   return {
-    plugins: [react(), tailwindcss(), brotliPreview(), notFoundPreview(), siteFiles()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      compileHints(),
+      brotliPreview(),
+      notFoundPreview(),
+      siteFiles(),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __BACKEND__: JSON.stringify(backend) },
     // DIST_DIR lets one checkout hold the memory build (dist) and another backend's build.

@@ -89,6 +89,45 @@ test('the whole stylesheet applies and the phones fill their figure without movi
   await hydrated(page);
 });
 
+test('the icon is requested after the first paint, once; never /favicon.ico', async ({
+  page,
+  browser,
+}) => {
+  await configureBackend(page);
+  const icons: { path: string; at: number }[] = [];
+  page.on('request', (r) => {
+    if (/icon/.test(r.url())) icons.push({ path: new URL(r.url()).pathname, at: Date.now() });
+  });
+  await page.goto('/');
+  // The page names an empty icon; the loader points it at the real one once the page painted.
+  const icon = page.locator('head > link[rel="icon"]');
+  await expect(icon).toHaveCount(1);
+  await expect(icon).toHaveAttribute('href', '/favicon.svg');
+  // The browser fetches icons itself (no Resource Timing entry): compare wall clocks.
+  const painted = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return fcp ? performance.timeOrigin + fcp.startTime : null;
+  });
+  expect(painted).not.toBeNull();
+  await expect.poll(() => icons.length).toBe(1);
+  expect(icons[0]!.at).toBeGreaterThan(painted!);
+  await hydrated(page);
+  expect(icons.map((request) => request.path)).toEqual(['/favicon.svg']);
+
+  // Without JavaScript the landing page shows no icon, and asks for none.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  const noScriptIcons: string[] = [];
+  noScript.on('request', (r) => {
+    if (/icon/.test(r.url())) noScriptIcons.push(new URL(r.url()).pathname);
+  });
+  await noScript.goto('/');
+  await expect(noScript.locator('head > link[rel="icon"]')).toHaveAttribute('href', 'data:,');
+  await noScript.waitForLoadState('load');
+  expect(noScriptIcons).toEqual([]);
+  await context.close();
+});
+
 test('without JavaScript the whole stylesheet applies through <noscript>', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

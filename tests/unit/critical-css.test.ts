@@ -18,10 +18,27 @@ const crit = (classes: string[]) => criticalCss(CSS, new Set(classes)) as string
 describe('criticalCss', () => {
   it('keeps every rule outside the utilities layer, whatever the classes', () => {
     const out = crit([]);
-    expect(out).toContain('--color-x:red');
     expect(out).toContain('*{margin:0}');
     expect(out).toContain('.cv{content-visibility:auto}');
     expect(out).toContain('[data-reveal]{opacity:1}');
+  });
+
+  it('keeps the theme variables that kept rules use, directly or through another variable', () => {
+    const css =
+      '@layer theme{:root,:host{--font:serif;--default-font:var(--font);--color-x:red;' +
+      '--color-y:blue;--spacing:.25rem}}' +
+      '@layer base{html{font-family:var(--default-font)}}' +
+      '@layer utilities{.p-1{padding:calc(var(--spacing)*1)}.text-y{color:var(--color-y)}}';
+    const out = criticalCss(css, new Set(['p-1'])) as string;
+    for (const kept of ['--font:serif', '--default-font:var(--font)', '--spacing:.25rem']) {
+      expect(out).toContain(kept);
+    }
+    expect(out).not.toContain('--color-x');
+    expect(out).not.toContain('--color-y');
+    // A theme left with no variable at all goes with its layer.
+    expect(criticalCss('@layer theme{:root{--color-x:red}}.a{color:blue}', new Set())).toBe(
+      '.a{color:blue}',
+    );
   });
 
   it('keeps the utility rules whose classes are all used, escaped names included', () => {

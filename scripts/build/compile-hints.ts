@@ -4,17 +4,19 @@ import type { OutputChunk } from 'rolldown';
 /** V8's explicit compile hint (Chrome 136+): compile every function of this file eagerly. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** The chunks whose code runs while the page starts: the entry and the backend's start-up. */
+/** The backend's start-up: the container and the backend modules (src/composition). */
 const START_UP = /src\/composition\/(container|\w+\.module)\.ts$/;
 
 /**
- * Marks the chunks that run during start-up (the entry with React and the islands, the
- * container and the chosen backend's module, with the chunks they import statically) with V8's
- * compile hint. Without it V8 compiles each function the first time it is called, on the main
- * thread: hydrating the first island compiled most of React's hydration code inside one task,
- * 14-18 ms of it (55-75 ms at Lighthouse's 4x CPU slowdown, issue 15). With it, the functions
- * are compiled while the script streams in, on a background thread. Lazily loaded chunks (the
- * join form, the toaster, the backend SDKs) keep V8's lazy compilation: much of them never runs.
+ * Marks the chunks that run during start-up with V8's compile hint: the entry with React and the
+ * islands (and what it imports statically), the container and the chosen backend's module (and
+ * what they import, statically or dynamically: the backend's SDKs, which it loads as it starts).
+ * Without it V8 compiles each function the first time it is called, on the main thread:
+ * hydrating the first island compiled most of React's hydration code inside one task, 14-18 ms
+ * of it (55-75 ms at Lighthouse's 4x CPU slowdown), and evaluating the Firebase SDK was a 20 ms
+ * task (issue 15). With it, the functions are compiled while the script streams in, on a
+ * background thread. The UI's lazily loaded chunks (the join form, the toaster, the privacy
+ * notice) keep V8's lazy compilation.
  */
 export function compileHints(): Plugin {
   return {
@@ -30,17 +32,20 @@ export function compileHints(): Plugin {
           if (output.type === 'chunk') chunks.set(output.fileName, output);
         }
         const marked = new Set<string>();
-        const mark = (chunk: OutputChunk): void => {
+        const mark = (chunk: OutputChunk, withDynamic: boolean): void => {
           if (marked.has(chunk.fileName)) return;
           marked.add(chunk.fileName);
           chunk.code = COMPILE_HINT + chunk.code;
-          for (const file of chunk.imports) {
+          for (const file of [...chunk.imports, ...(withDynamic ? chunk.dynamicImports : [])]) {
             const imported = chunks.get(file);
-            if (imported) mark(imported);
+            if (imported) mark(imported, withDynamic);
           }
         };
+        // The entry first: the backend's chunks import shared code from it, and the entry's own
+        // dynamic imports are the UI's lazy chunks.
+        for (const chunk of chunks.values()) if (chunk.isEntry) mark(chunk, false);
         for (const chunk of chunks.values()) {
-          if (chunk.isEntry || START_UP.test(chunk.facadeModuleId ?? '')) mark(chunk);
+          if (START_UP.test(chunk.facadeModuleId ?? '')) mark(chunk, true);
         }
       },
     },

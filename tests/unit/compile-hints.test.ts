@@ -8,6 +8,7 @@ type Chunk = {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
 };
 
 const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({
@@ -17,6 +18,7 @@ const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({
   isEntry: false,
   facadeModuleId: null,
   imports: [],
+  dynamicImports: [],
   ...extra,
 });
 
@@ -28,9 +30,13 @@ function run(bundle: Record<string, Chunk | { type: 'asset'; fileName: string }>
 }
 
 describe('compileHints', () => {
-  it('marks the entry, the container and the backend module, with what they import, and nothing lazy', () => {
+  it('marks the entry, the container and the backend module with what they import, the backend its SDKs too, and no lazy UI', () => {
     const bundle = {
-      'index.js': chunk('index.js', { isEntry: true, imports: ['runtime.js'] }),
+      'index.js': chunk('index.js', {
+        isEntry: true,
+        imports: ['runtime.js'],
+        dynamicImports: ['container.js', 'memory.module.js', 'join-form.js'],
+      }),
       'runtime.js': chunk('runtime.js'),
       'container.js': chunk('container.js', {
         facadeModuleId: '/repo/src/composition/container.ts',
@@ -39,9 +45,13 @@ describe('compileHints', () => {
       'inversify.js': chunk('inversify.js'),
       'memory.module.js': chunk('memory.module.js', {
         facadeModuleId: '/repo/src/composition/memory.module.ts',
+        // Shared code the bundler left in the entry: its lazy UI chunks stay unmarked.
+        imports: ['index.js'],
+        dynamicImports: ['firebase-auth.js'],
       }),
       'join-form.js': chunk('join-form.js', { imports: ['runtime.js'] }),
       'firebase-auth.js': chunk('firebase-auth.js'),
+      'firestore-lite.js': chunk('firestore-lite.js'),
       'index.css': { type: 'asset' as const, fileName: 'index.css' },
     };
     run(bundle);
@@ -51,6 +61,7 @@ describe('compileHints', () => {
       .sort();
     expect(marked).toEqual([
       'container.js',
+      'firebase-auth.js',
       'index.js',
       'inversify.js',
       'memory.module.js',
@@ -59,6 +70,7 @@ describe('compileHints', () => {
     // Once each, the hint first (V8 reads it only at the very top of a file).
     expect(bundle['runtime.js'].code).toBe(`${COMPILE_HINT}/* runtime.js */`);
     expect(bundle['join-form.js'].code).toBe('/* join-form.js */');
+    expect(bundle['firestore-lite.js'].code).toBe('/* firestore-lite.js */');
   });
 
   it('leaves the server build alone', () => {

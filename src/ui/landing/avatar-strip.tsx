@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { nextTask } from '@/domain/next-task';
 import { avatarSources, type HeroImage } from '@/domain/hero-image';
 import { cn } from '@/ui/components/cn';
 import { useInView } from '@/ui/hooks/use-in-view';
@@ -69,7 +70,14 @@ export function AvatarStrip() {
   const inView = useInView(ref);
 
   useEffect(() => {
-    void loadHeroImages();
+    // In a task of its own, not in the hero's hydration: the first call loads the backend's code.
+    let live = true;
+    void nextTask().then(() => {
+      if (live) void loadHeroImages();
+    });
+    return () => {
+      live = false;
+    };
   }, [loadHeroImages]);
 
   const shown = status === 'loaded' ? images.slice(0, AVATAR_SLOTS) : [];

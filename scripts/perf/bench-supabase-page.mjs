@@ -2,7 +2,7 @@
 // .env.supabase) over a fresh migrated database while scripts/perf/bench.mjs builds the Supabase
 // bundle, serves it and runs Lighthouse, so the page's own calls (session, hero avatars) succeed
 // as they do against a real project. Arguments go to bench.mjs.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { runnerImport } from 'vite';
 
 const load = async (p) => (await runnerImport(p, { configFile: false })).module;
@@ -19,12 +19,14 @@ function withNodeEnv(value) {
 const db = await freshDatabase('benchpage');
 const standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: STAND_IN_PORT });
 try {
-  const run = spawnSync(
+  // Not spawnSync: the stand-in answers the page from this process's event loop meanwhile
+  // (blocked, the hero call waited for its 15 s deadline and logged an error).
+  const bench = spawn(
     'node',
     ['scripts/perf/bench.mjs', '--backend', 'supabase', '--port', '4374', ...process.argv.slice(2)],
     { stdio: 'inherit', env: withNodeEnv(nodeEnv) },
   );
-  process.exitCode = run.status ?? 1;
+  process.exitCode = await new Promise((resolve) => bench.on('exit', (code) => resolve(code ?? 1)));
 } finally {
   await standIn.close();
   await db.drop();

@@ -5,8 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const alias = { '@': fileURLToPath(new URL('../../src', import.meta.url)) };
-const load = async (path) =>
-  (await runnerImport(path, { configFile: false, resolve: { alias } })).module;
+/** runnerImport sets NODE_ENV=development: put it back, or a build started later is a dev one. */
+const load = async (path) => {
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    return (await runnerImport(path, { configFile: false, resolve: { alias } })).module;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+};
 
 /** Starts both stand-ins; resolves to a function that closes them. */
 export async function startFirebaseStandIns() {

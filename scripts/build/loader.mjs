@@ -3,11 +3,12 @@
 //
 // The entry script is requested only after the prerendered page has painted: it sits inert in a
 // <template> (where bundle-size.mjs still counts it as first-load JavaScript) and a small loader
-// appends it once the page has loaded and painted (its first contentful paint and a frame) and the
-// browser is idle (at most 1 s later), or at once on the first pointer, touch or key press. A button pressed before
-// React has hydrated is remembered (window.__earlyClick) and clicked again after hydration
-// (src/ui/early-click.ts), so a fast tap on 'Continuar con Google' is never lost. Once main.tsx starts hydrating
-// (window.__hydrating), React replays such events itself and the loader stops recording.
+// appends it once the page has loaded and painted (its first contentful paint and a frame) and
+// the browser is idle (at most 1 s later), or at once on the first pointer, touch or key press.
+// A button pressed before React has hydrated is remembered (window.__earlyClick) and clicked
+// again after hydration (src/ui/early-click.ts), so a fast tap on 'Continuar con Google' is never
+// lost. Once main.tsx starts hydrating (window.__hydrating), React replays such events itself and
+// the loader stops recording.
 // The app's script is appended once the whole stylesheet applies (`full`, below), so that it
 // measures and scrolls the page as laid out for real.
 export const LOADER =

@@ -1,5 +1,6 @@
-import type { Plugin } from 'vite';
-import type { OutputChunk } from 'rolldown';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 
 /** V8's explicit compile hint (Chrome 136+): compile every function of this file eagerly. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';

@@ -46,6 +46,17 @@ function Value({ children }: { children: string }) {
   );
 }
 
+/** The date of the last update: a <time> once configured, the marked placeholder before. */
+function UpdatedOn() {
+  const { updated, updatedIso } = PRIVACY_NOTICE;
+  if (!updatedIso) return <Value>{updated}</Value>;
+  return (
+    <time dateTime={updatedIso} className={strong}>
+      {updated}
+    </time>
+  );
+}
+
 function Email() {
   const { email } = PRIVACY_NOTICE;
   if (isPlaceholder(email)) return <Value>{email}</Value>;
@@ -93,14 +104,7 @@ export function PrivacyNoticePage() {
           de espera, para qué los usamos y cómo puedes pedirnos verlos, corregirlos o borrarlos.
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          Última actualización:{' '}
-          {notice.updatedIso ? (
-            <time dateTime={notice.updatedIso} className={strong}>
-              {notice.updated}
-            </time>
-          ) : (
-            <Value>{notice.updated}</Value>
-          )}
+          Última actualización: <UpdatedOn />
         </p>
         {notice.placeholders && (
           <p
@@ -229,15 +233,7 @@ export function PrivacyNoticePage() {
 
         <Section id="actualizacion">
           <p>
-            Este aviso se actualizó por última vez el{' '}
-            {notice.updatedIso ? (
-              <time dateTime={notice.updatedIso} className={strong}>
-                {notice.updated}
-              </time>
-            ) : (
-              <Value>{notice.updated}</Value>
-            )}
-            .
+            Este aviso se actualizó por última vez el <UpdatedOn />.
           </p>
         </Section>
       </main>

@@ -25,29 +25,39 @@ export const LOADER =
   // 404.html instead).
   "var r=document.getElementById('root');" +
   "if(r&&r.dataset.route==='home'&&!/^\\/(index\\.html)?$/.test(location.pathname)){r.hidden=true;go()}" +
-  // The landing page's whole stylesheet (scripts/build/critical-css.mjs: the page inlines only
-  // its first screens' rules) is named by the <noscript id="full-css"> link that applies it
-  // without JavaScript. `full` links it, no sooner than the first frame after `load`, or at once
-  // when the visitor scrolls, touches or presses a key (go), or when the address names a
-  // section: requested before the first paint, Lighthouse counted its download and restyle in
-  // the largest paint. Then the phones' drawing, fetched at low priority, fills its figure one
-  // phone per frame (its 400 elements styled and laid out at once made one long task), and the
-  // figure says so with data-phones-ready. Without JavaScript the figure stays empty.
-  "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('full-css')," +
+  // The rest of the landing page's stylesheet (scripts/build/critical-css.mjs: the page inlines
+  // only its first screens' rules) is named by the <noscript id="offscreen-css"> link that
+  // applies it without JavaScript. `full` links it, no sooner than the first frame after `load`,
+  // or at once when the visitor scrolls, touches or presses a key (go), or when the address names
+  // a section: requested before the first paint, Lighthouse counted its download and restyle in
+  // the largest paint. Then the phones' drawing, fetched at low priority, fills its figure: its
+  // frame, then each phone parsed in a task of its own (the parts of phones.html, separated by
+  // PHONE_ART_SEPARATOR; parsing all 35 KB at once took 9-12 ms), then about B elements per
+  // frame: a subtree that small goes in whole, a bigger one as an empty copy of its element and
+  // then its children. A whole phone (100-160 elements) took 10-25 ms of style and layout in one
+  // task, mostly setting up each new font size and weight of its text. The figure says so with
+  // data-phones-ready once full. Without JavaScript the figure stays empty.
+  "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('offscreen-css')," +
   "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l;if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
-  "var css,f=document.querySelector('[data-phones]'),phones=function(){" +
+  "var css,B=15,f=document.querySelector('[data-phones]'),phones=function(){" +
   "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
-  ".then(function(a){var p=document.createElement('template'),d,k,n=function(){requestAnimationFrame(function(){setTimeout(step,0)})}," +
-  "step=function(){var e=k&&k.shift();if(e){d.appendChild(e);n()}else f.setAttribute('data-phones-ready','')};" +
-  "p.innerHTML=a[0];d=p.content.firstElementChild;if(d){k=[].slice.call(d.children);d.textContent='';f.appendChild(d)}step()},function(){})}," +
+  ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
+  "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +
+  'else{e=n.cloneNode(false);u.push([t,e,1]);[].slice.call(n.childNodes).forEach(function(x){cut(x,e)})}},' +
+  "parse=function(h,t){var p=document.createElement('template'),e;p.innerHTML=h;e=p.content.firstElementChild;if(e)cut(e,t);return e}," +
+  'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
+  'step=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
+  "if(u.length)next();else f.setAttribute('data-phones-ready','')};" +
+  'd=parse(s.shift(),f);if(d)s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});next()},function(){})},' +
   // After `load` and the first contentful paint (observed where the browser reports paints:
-  // `load` often comes before it), a frame and a task: the whole stylesheet, the phones, the
-  // icon (its `data-href`, prerender.mjs), then the app's script once the browser is idle.
+  // `load` often comes before it), a frame and then one task each: the rest of the stylesheet,
+  // the phones, the icon (its `data-href`, prerender.mjs), then the app's script once the
+  // browser is idle. Each request starts with some main-thread work (8-12 ms all three at once).
   // Every request before the first paint was counted in it by Lighthouse's simulation (a
   // connection and a round trip more on slow 4G: LCP 0.75-1.5 s instead of 0.66 s).
   'after=function(){var P=w.PerformanceObserver,o,run=function(){requestAnimationFrame(function(){setTimeout(function(){' +
-  "full();if(f&&w.fetch)phones();icon();idle(go,{timeout:1000})},0)})};if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0){o=new P(function(l){" +
+  "full();setTimeout(function(){if(f&&w.fetch)phones();setTimeout(function(){icon();idle(go,{timeout:1000})},0)},0)},0)})};if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0){o=new P(function(l){" +
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();run()}});o.observe({type:'paint',buffered:true})}else run()}," +
   "icon=function(){var i=document.querySelector('link[rel=icon][data-href]');if(i)i.href=i.getAttribute('data-href')};" +
   "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +

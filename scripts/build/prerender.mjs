@@ -2,6 +2,7 @@
 // privacy notice into dist/aviso-de-privacidad.html, using the SSR build of src/ui/prerender.tsx
 // (dist-ssr/). React hydrates the first two in the browser; the notice is plain HTML without any
 // script (no loader, no entry): it needs no JavaScript, and no CSP hash of its own.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
 const { render, renderPhoneArt, PRIVACY_NOTICE_FILE } = await import(pathToFileURL(ssrEntry).href);
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
+let viteCss;
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
   .replace(/\s*(<script type="module"[^>]*><\/script>)/, '')
@@ -23,7 +25,8 @@ const template = fs
     return `  <template id="app-entry">${entry}${preloads}</template>\n    ${LOADER}\n  </body>`;
   })
   .replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/, (_, href) => {
-    const css = fs.readFileSync(path.join(dist, href.replace(/^\//, '')), 'utf8');
+    viteCss = path.join(dist, href.replace(/^\//, ''));
+    const css = fs.readFileSync(viteCss, 'utf8');
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
 
@@ -84,17 +87,29 @@ function deferIcon(html) {
   return html.replace(icon[0], `<link rel="icon" href="data:," data-href="${icon[1]}"${icon[2]}>`);
 }
 
-// Issue 15: the landing page inlines only its first screens' CSS, and fetches the phones' drawing.
-const cssHref = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(original)?.[1];
+// Issue 15: the landing page inlines only its first screens' CSS and links the rest of the
+// stylesheet, named by its content like Vite's assets; it fetches the phones' drawing.
+const saveOffscreenCss = (css) => {
+  const hash = crypto.createHash('sha256').update(css).digest('base64url').slice(0, 8);
+  const file = `assets/offscreen-${hash}.css`;
+  fs.writeFileSync(path.join(dist, file), css);
+  return `/${file}`;
+};
+const phones = renderPhoneArt();
+const notFound = page('not-found');
+const privacy = page('privacy');
 fs.writeFileSync(
   path.join(dist, 'index.html'),
-  deferIcon(deferOffscreenCss(page('home'), cssHref)),
+  deferIcon(deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy])),
 );
-fs.writeFileSync(path.join(dist, 'phones.html'), renderPhoneArt());
-fs.writeFileSync(path.join(dist, '404.html'), page('not-found'));
+fs.writeFileSync(path.join(dist, 'phones.html'), phones);
+fs.writeFileSync(path.join(dist, '404.html'), notFound);
 // PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
 // /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
-fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), page('privacy'));
+fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), privacy);
+// Every page inlines the stylesheet (the landing page only its first screens' part, the rest
+// goes in offscreen-*.css): no page names Vite's own file any more, so it is not deployed.
+if (viteCss) fs.rmSync(viteCss);
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(
   `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html and ${PRIVACY_NOTICE_FILE}`,

@@ -5,7 +5,7 @@ import { type Islands, IslandsProvider } from './components/static-island';
 import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
 import { islandNodes } from './landing/islands';
 import { faqStructuredData } from './landing/faq-data';
-import { PhoneArt } from './landing/phone-screens';
+import { PHONE_ART_SEPARATOR, phoneArtParts } from './landing/phone-screens';
 import { PrivacyNoticePage } from './privacy/privacy-notice-page';
 import { PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-settings';
 import type { Route } from './route';
@@ -61,5 +61,11 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   return { html, head, siteUrl: SITE.url };
 }
 
-/** The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens). */
-export const renderPhoneArt = (): string => renderToStaticMarkup(<PhoneArt />);
+/**
+ * The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens): its
+ * frame and each phone, separated by PHONE_ART_SEPARATOR.
+ */
+export const renderPhoneArt = (): string =>
+  phoneArtParts()
+    .map((part) => renderToStaticMarkup(part))
+    .join(PHONE_ART_SEPARATOR);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { criticalCss, deferOffscreenCss } from '../../scripts/build/critical-css.mjs';
+import {
+  criticalCss,
+  deferOffscreenCss,
+  family,
+  offscreenCss,
+  // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
+} from '../../scripts/build/critical-css.mjs';
 
 const CSS =
   '@layer theme{:root{--color-x:red}}' +
@@ -63,27 +68,100 @@ describe('criticalCss', () => {
   });
 });
 
+describe('offscreenCss', () => {
+  const WHOLE =
+    '@layer theme{:root,:host{--spacing:.25rem;--color-x:#111;--color-y:#222}' +
+    '@supports (color:lab(0% 0 0)){:root,:host{--color-y:lab(10% 0 0)}}}' +
+    '@layer base{*{margin:0}}' +
+    '@layer utilities{.p-2{padding:calc(var(--spacing)*2)}.text-y{color:var(--color-y)}' +
+    '.px-4{padding-inline:calc(var(--spacing)*4)}.flex{display:flex}.text-x{color:var(--color-x)}' +
+    '.space-y-2>:not(:last-child){margin-block:0}.mt-1{margin-top:1px}}' +
+    '@property --tw-x{syntax:"*";inherits:false}';
+  const off = (inlineClasses: string[], elements: string[][]) =>
+    offscreenCss(
+      WHOLE,
+      criticalCss(WHOLE, new Set(inlineClasses)),
+      elements.map((e) => new Set(e)),
+    ) as string;
+
+  it('holds only the utility rules the inline <style> lacks, in the whole stylesheet’s layer', () => {
+    const out = off(['px-4', 'flex', 'text-x', 'mt-1'], []);
+    expect(out.startsWith('@layer utilities{')).toBe(true);
+    expect(out).toContain('.p-2{');
+    expect(out).not.toContain('.flex{');
+    for (const elsewhere of ['@layer theme', '@layer base', '@property', ':root', '*{']) {
+      expect(out).not.toContain(elsewhere);
+    }
+  });
+
+  it('repeats a later inline rule setting the same property when an element carries both', () => {
+    // .p-2 (offscreen) came before .px-4 (inline): on an element with both, px-4 must still win.
+    const together = off(['px-4', 'flex', 'text-x', 'mt-1'], [['p-2', 'px-4']]);
+    expect(together.indexOf('.px-4{')).toBeGreaterThan(together.indexOf('.p-2{'));
+    // Not carried together, or not the same property: no repeat.
+    expect(off(['px-4', 'flex', 'text-x', 'mt-1'], [['p-2'], ['px-4']])).not.toContain('.px-4{');
+    expect(off(['px-4', 'flex', 'text-x', 'mt-1'], [['p-2', 'flex']])).not.toContain('.flex{');
+  });
+
+  it('repeats a later inline rule after one whose selector reaches past its element', () => {
+    // .space-y-2 > * styles the children: which classes they carry is unknown.
+    const out = off(['p-2', 'px-4', 'flex', 'text-x', 'text-y', 'mt-1'], []);
+    expect(out).toContain('.space-y-2>');
+    expect(out.indexOf('.mt-1{')).toBeGreaterThan(out.indexOf('.space-y-2>'));
+  });
+
+  it('writes out the theme variables the inline <style> dropped, with their @supports values', () => {
+    const out = off(['p-2', 'px-4', 'flex', 'text-x', 'mt-1'], []);
+    // --spacing stays inline (p-2 uses it); --color-y went with .text-y.
+    expect(out).toContain(
+      '.text-y{color:#222}@supports (color:lab(0% 0 0)){.text-y{color:lab(10% 0 0)}}',
+    );
+    expect(off(['px-4', 'flex', 'text-x', 'mt-1', 'text-y'], [])).toContain(
+      '.p-2{padding:calc(var(--spacing)*2)}',
+    );
+  });
+
+  it('sorts properties into the families that overlap', () => {
+    expect(family('padding-inline')).toBe(family('padding'));
+    expect(family('top')).toBe(family('inset'));
+    expect(family('row-gap')).toBe(family('gap'));
+    expect(family('align-items')).toBe(family('place-items'));
+    expect(family('-webkit-text-decoration')).toBe(family('text-decoration-line'));
+    expect(family('border-top-left-radius')).toBe(family('border-radius'));
+    expect(family('border-radius')).not.toBe(family('border-color'));
+    expect(family('font-size')).not.toBe(family('font-weight'));
+    expect(family('--tw-shadow')).toBe('--tw-shadow');
+  });
+});
+
 describe('deferOffscreenCss', () => {
   const page = (body: string) =>
     `<html><head><style>${CSS}</style></head><body>${body}</body></html>`;
 
-  it('inlines the first screens’ rules and loads the whole stylesheet after them', () => {
+  it('inlines the first screens’ rules and links the rest of the stylesheet after them', () => {
     const html = page(
       '<div class="flex md:grid">a</div><section id="how-it-works" class="grid">b</section>',
     );
-    const out = deferOffscreenCss(html, '/assets/index.css') as string;
+    const saved: string[] = [];
+    const out = deferOffscreenCss(html, (css: string) => {
+      saved.push(css);
+      return '/assets/offscreen.css';
+    }) as string;
     const inline = /<style>([\s\S]*?)<\/style>/.exec(out)![1]!;
     expect(inline).toContain('.flex{');
     expect(inline).toContain('.md\\:grid{');
-    // .grid is used only from #how-it-works on: it comes with the whole stylesheet.
+    // .grid is used only from #how-it-works on: it comes with the rest of the stylesheet.
     expect(inline).not.toContain('.grid{');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toContain('.grid{');
+    expect(saved[0]).not.toContain('.flex{');
     expect(out).toContain(
-      '</style><noscript id="full-css"><link rel="stylesheet" href="/assets/index.css" /></noscript>',
+      '</style><noscript id="offscreen-css"><link rel="stylesheet" href="/assets/offscreen.css" /></noscript>',
     );
   });
 
   it('leaves a page without #how-it-works (the 404 page) as it is', () => {
     const html = page('<main class="flex">404</main>');
-    expect(deferOffscreenCss(html, '/assets/index.css')).toBe(html);
+    expect(deferOffscreenCss(html, () => '/assets/offscreen.css')).toBe(html);
   });
 });

@@ -348,27 +348,47 @@ const FIGURE_CLASS = 'relative mx-auto h-[370px] w-[340px] max-w-full md:h-[520p
 const FIGURE_LABEL =
   'Vista previa de la app: publicaciones de comida casera y material de estudio de estudiantes cerca de ti';
 
-/** The three phones themselves: decorative, hidden from assistive technology. */
-export function PhoneArt() {
+/** The drawing's frame: hidden from assistive technology, with the glow behind the phones. */
+function PhoneArtFrame({ children }: { children?: ReactNode }) {
   return (
     <div aria-hidden="true">
       <div className="absolute inset-0 bg-[radial-gradient(closest-side,rgb(165_180_252/0.55),transparent)]" />
-      <Phone box={`left-2 -rotate-[5deg] md:left-0 ${SIDE}`} scale={SIDE_SCALE} tab={0}>
-        <FoodFeed />
-      </Phone>
-      <Phone box={`right-2 rotate-[5deg] md:right-0 ${SIDE}`} scale={SIDE_SCALE} tab={1}>
-        <StudyFeed />
-      </Phone>
-      <Phone
-        box="top-0 left-1/2 z-10 h-[350px] w-[170px] -translate-x-1/2 md:h-[494px] md:w-[240px]"
-        scale="scale-[0.7084] md:scale-100"
-        tab={0}
-      >
-        <OrderScreen />
-      </Phone>
+      {children}
     </div>
   );
 }
+
+/** The three phones, in the order they are drawn. */
+const phones = () => [
+  <Phone key="food" box={`left-2 -rotate-[5deg] md:left-0 ${SIDE}`} scale={SIDE_SCALE} tab={0}>
+    <FoodFeed />
+  </Phone>,
+  <Phone key="study" box={`right-2 rotate-[5deg] md:right-0 ${SIDE}`} scale={SIDE_SCALE} tab={1}>
+    <StudyFeed />
+  </Phone>,
+  <Phone
+    key="order"
+    box="top-0 left-1/2 z-10 h-[350px] w-[170px] -translate-x-1/2 md:h-[494px] md:w-[240px]"
+    scale="scale-[0.7084] md:scale-100"
+    tab={0}
+  >
+    <OrderScreen />
+  </Phone>,
+];
+
+/** The three phones themselves: decorative, hidden from assistive technology. */
+export function PhoneArt() {
+  return <PhoneArtFrame>{phones()}</PhoneArtFrame>;
+}
+
+/**
+ * The drawing as PHONE_ART_PATH serves it: the frame, then each phone, apart (PHONE_ART_SEPARATOR
+ * between them), so that the page's loader parses one phone per task.
+ */
+export const phoneArtParts = (): ReactNode[] => [<PhoneArtFrame key="frame" />, ...phones()];
+
+/** What separates the parts of PHONE_ART_PATH (scripts/build/loader.mjs splits on it). */
+export const PHONE_ART_SEPARATOR = '<!--|-->';
 
 /**
  * The figure with its fixed size at each breakpoint. `deferred`: the prerendered page ships the

@@ -35,8 +35,10 @@ export const LOADER =
   // PHONE_ART_SEPARATOR; parsing all 35 KB at once took 9-12 ms), then about B elements per
   // frame: a subtree that small goes in whole, a bigger one as an empty copy of its element and
   // then its children. A whole phone (100-160 elements) took 10-25 ms of style and layout in one
-  // task, mostly setting up each new font size and weight of its text. The figure says so with
-  // data-phones-ready once full. Without JavaScript the figure stays empty.
+  // task, mostly setting up each new font size and weight of its text. Each phone stays hidden
+  // until its last piece is in (its pieces moving into place would count as layout shifts),
+  // and the figure says so with data-phones-ready once full. Without JavaScript the figure
+  // stays empty.
   "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('offscreen-css')," +
   "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l;if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
@@ -45,7 +47,8 @@ export const LOADER =
   ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +
   'else{e=n.cloneNode(false);u.push([t,e,1]);[].slice.call(n.childNodes).forEach(function(x){cut(x,e)})}},' +
-  "parse=function(h,t){var p=document.createElement('template'),e;p.innerHTML=h;e=p.content.firstElementChild;if(e)cut(e,t);return e}," +
+  "parse=function(h,t){var p=document.createElement('template'),e,k=u.length,o;p.innerHTML=h;e=p.content.firstElementChild;" +
+  "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','visibility:hidden');u.push([0,function(){o.removeAttribute('style')},1])}}return e}," +
   'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
   'step=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
   "if(u.length)next();else f.setAttribute('data-phones-ready','')};" +

@@ -1,16 +1,16 @@
 // Splits the landing page's inlined stylesheet in two (issue 15, LCP on slow 4G): the page keeps
-// inline only the rules its first screens use (header, hero, #features) and loads the whole
+// inline only the rules its first screens use (header, hero, #features) and loads the rest of the
 // stylesheet without blocking the first paint. With the whole stylesheet inline (10 KB of the
 // page's 23 KB gzip) the HTML needed a second round trip of a new connection (about 14 KB fit in
 // the first), 150 ms of Lighthouse's simulated slow 4G.
 //
 // Kept inline: every rule outside `@layer utilities` (preflight, the page's own rules such as
 // content-visibility and the fades), every utility rule whose classes all appear in the markup
-// before #how-it-works, and the theme variables these rules use. The whole stylesheet is named by
-// <noscript id="full-css"><link …></noscript>, which applies it without JavaScript; with
-// JavaScript the inline loader (loader.mjs) links it after the first paint, before the app's
-// script runs. Its rules repeat the inline ones in the same layers and order, after them, so the
-// cascade is the one of the single stylesheet.
+// before #how-it-works, and the theme variables these rules use. The rest (offscreenCss, saved by
+// prerender.mjs as assets/offscreen-HASH.css) is named by <noscript id="offscreen-css"><link …>
+// </noscript>, which applies it without JavaScript; with JavaScript the inline loader
+// (loader.mjs) links it after the first paint, before the app's script runs. Together they
+// cascade as the single stylesheet does (see offscreenCss).
 import postcss from 'postcss';
 
 /** Where the inline part ends: the first section laid out only once near the viewport. */
@@ -33,7 +33,7 @@ function classesAboveBoundary(html) {
  * Rules that hide something (display: none, visibility: hidden, the screen-reader-only clip) are
  * kept wherever they are used: below the first screens, what the prerendered page hides (the
  * waitlist card's sign-in step under its placeholder, closed answers) stays hidden until the
- * whole stylesheet applies.
+ * rest of the stylesheet applies.
  */
 const hides = (rule) =>
   rule.nodes.some(
@@ -87,8 +87,8 @@ const inLayer = (node, name) => {
 /**
  * Drops the theme's variables (`@layer theme`) that no kept rule uses, directly or through
  * another variable: Tailwind declares there every colour, size and font the whole page uses
- * (1.7 KB of the page's brotli), and the whole stylesheet declares them all again after the
- * first paint.
+ * (1.7 KB of the page's brotli). The rest of the stylesheet writes out, where its rules use
+ * them, the variables dropped here (offscreenCss).
  */
 function pruneThemeVariables(root) {
   const themeDecls = [];

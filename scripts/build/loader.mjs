@@ -9,7 +9,7 @@
 // again after hydration (src/ui/early-click.ts), so a fast tap on 'Continuar con Google' is never
 // lost. Once main.tsx starts hydrating (window.__hydrating), React replays such events itself and
 // the loader stops recording.
-// The app's script is appended once the whole stylesheet applies (`full`, below), so that it
+// The app's script is appended once the rest of the stylesheet applies (`full`, below), so that it
 // measures and scrolls the page as laid out for real.
 export const LOADER =
   "<script>(function(){var w=window,t=document.getElementById('app-entry'),go=function(){" +

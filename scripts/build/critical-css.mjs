@@ -210,7 +210,7 @@ function themeVariables(root) {
  * The theme variables the inline <style> dropped are written out in the rules that use them,
  * with their @supports alternatives: a :root rule here would restyle the whole page again.
  */
-export function offscreenCss(css, critical, classLists) {
+export function offscreenCss(css, critical, classLists = []) {
   const root = postcss.parse(css);
   const inline = new Set(utilityRules(postcss.parse(critical)).map((r) => r.key));
   const rules = utilityRules(root);

@@ -77,7 +77,10 @@ test('a consent that fails shows its toast and a retry works', async ({ page }) 
   await expect(consentBox(page)).not.toBeChecked();
   await consentBox(page).check();
   await expect(consentBox(page)).toBeChecked();
-  expect(Object.keys(await backend<object>(page, 'consents'))).toEqual(['demo-ana']);
+  // The box shows the choice at once; the write lands a moment later (the backend's latency).
+  await expect
+    .poll(async () => Object.keys(await backend<object>(page, 'consents')))
+    .toEqual(['demo-ana']);
 });
 
 test('changes the campus; a failure keeps the old one and a retry works', async ({ page }) => {

@@ -45,6 +45,20 @@ const hides = (rule) =>
         d.prop === 'clip-path'),
   );
 
+/** Removes the media queries, layers and @supports blocks left empty, innermost first. */
+function dropEmptyAtRules(root) {
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walkAtRules((at) => {
+      if (at.nodes && at.nodes.length === 0) {
+        at.remove();
+        removed = true;
+      }
+    });
+  }
+}
+
 /** The stylesheet without the utility rules that use a class not in `classes`. */
 export function criticalCss(css, classes) {
   const root = postcss.parse(css);
@@ -63,17 +77,7 @@ export function criticalCss(css, classes) {
     else if (used.length < rule.selectors.length) rule.selectors = used;
   });
   pruneThemeVariables(root);
-  // Media queries and layers left empty go too.
-  let removed = true;
-  while (removed) {
-    removed = false;
-    root.walkAtRules((at) => {
-      if (at.nodes && at.nodes.length === 0) {
-        at.remove();
-        removed = true;
-      }
-    });
-  }
+  dropEmptyAtRules(root);
   return root.toString();
 }
 
@@ -274,16 +278,7 @@ export function offscreenCss(css, critical, classLists = []) {
   root.each((node) => {
     if (node.type === 'rule' || node.type === 'comment') node.remove();
   });
-  let removed = true;
-  while (removed) {
-    removed = false;
-    root.walkAtRules((at) => {
-      if (at.nodes && at.nodes.length === 0) {
-        at.remove();
-        removed = true;
-      }
-    });
-  }
+  dropEmptyAtRules(root);
   return root.toString();
 }
 

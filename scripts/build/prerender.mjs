@@ -12,7 +12,13 @@ import { LOADER } from './loader.mjs';
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render, renderPhoneArt, PRIVACY_NOTICE_FILE } = await import(pathToFileURL(ssrEntry).href);
+const { render, renderPhoneArt, PHONE_ART_SEPARATOR, PRIVACY_NOTICE_FILE } = await import(
+  pathToFileURL(ssrEntry).href
+);
+// The loader splits phones.html where the drawing's parts meet: both must name the same mark.
+if (!LOADER.includes(`split('${PHONE_ART_SEPARATOR}')`)) {
+  throw new Error(`loader.mjs does not split the phones' drawing on ${PHONE_ART_SEPARATOR}`);
+}
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 let viteCss;
 const template = fs

@@ -61,6 +61,9 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   return { html, head, siteUrl: SITE.url };
 }
 
+/** What separates the drawing's parts; prerender.mjs checks that the loader splits on it. */
+export { PHONE_ART_SEPARATOR };
+
 /**
  * The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens): its
  * frame and each phone, separated by PHONE_ART_SEPARATOR.

@@ -392,10 +392,11 @@ export const PHONE_ART_SEPARATOR = '<!--|-->';
 
 /**
  * The figure with its fixed size at each breakpoint. `deferred`: the prerendered page ships the
- * empty figure and the inline loader (scripts/build/loader.mjs) fills it from PHONE_ART_PATH once
- * the full stylesheet has loaded. The drawing is about 35 KB of HTML (4 KB compressed): in the
- * page it kept the HTML over the first round trip of a slow connection, and its 400 elements were
- * laid out in the first paint. The figure's size is fixed, so filling it shifts nothing.
+ * empty figure and the inline loader (scripts/build/loader.mjs) fills it from PHONE_ART_PATH, piece
+ * by piece, once the rest of the stylesheet has loaded. The drawing is about 35 KB of HTML (4 KB
+ * compressed): in the page it kept the HTML over the first round trip of a slow connection, and
+ * its 400 elements were laid out in the first paint. The figure's size is fixed, so filling it
+ * shifts nothing.
  */
 export function PhoneScreens({ deferred = false }: { deferred?: boolean }) {
   return (

@@ -1,3 +1,4 @@
+import type { ContainerModule } from 'inversify';
 import { nextTask } from '@/domain/next-task';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { BackendName } from './backends';
@@ -13,29 +14,32 @@ import type { BackendName } from './backends';
 export async function loadUseCases(): Promise<UseCases> {
   const { buildUseCases } = await import('./container');
   await nextTask();
+  const createModule = await loadBackendModule();
+  await nextTask();
+  const module = createModule();
+  await nextTask();
+  const useCases = buildUseCases(module);
+  // Handed over in a later task: the callers' first steps are not added to this one.
+  await nextTask();
+  return useCases;
+}
+
+/** The chosen backend's code, loaded with import(): what creates its container module. */
+async function loadBackendModule(): Promise<() => ContainerModule> {
   const env = import.meta.env as unknown as Record<string, unknown>;
   const backend: BackendName = __BACKEND__;
   switch (backend) {
     case 'firebase': {
       const { createFirebaseModule } = await import('./firebase.module');
-      await nextTask();
-      const module = createFirebaseModule(env);
-      await nextTask();
-      return settled(buildUseCases(module));
+      return () => createFirebaseModule(env);
     }
     case 'supabase': {
       const { createSupabaseModule } = await import('./supabase.module');
-      await nextTask();
-      const module = createSupabaseModule(env);
-      await nextTask();
-      return settled(buildUseCases(module));
+      return () => createSupabaseModule(env);
     }
     case 'memory': {
       const { createMemoryModule } = await import('./memory.module');
-      await nextTask();
-      const module = createMemoryModule();
-      await nextTask();
-      return settled(buildUseCases(module));
+      return createMemoryModule;
     }
     default: {
       // A backend added to BACKENDS without a branch here fails the typecheck.
@@ -43,10 +47,4 @@ export async function loadUseCases(): Promise<UseCases> {
       throw new Error(`No loader for the backend ${String(missing)}`);
     }
   }
-}
-
-/** Hands the built use cases over in a later task: the callers' first steps are not added to it. */
-async function settled(useCases: UseCases): Promise<UseCases> {
-  await nextTask();
-  return useCases;
 }

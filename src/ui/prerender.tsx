@@ -14,6 +14,8 @@ import { createAppStore } from './store/app-store';
 import { StoreProvider } from './store/store-context';
 
 export { PRIVACY_NOTICE_FILE } from './privacy/privacy-notice-settings';
+// What separates the drawing's parts: prerender.mjs checks that the loader splits on it.
+export { PHONE_ART_SEPARATOR };
 
 /**
  * Renders a route to HTML at build time (scripts/build/prerender.mjs). The client hydrates the
@@ -60,9 +62,6 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
     route === 'home' ? `${links}<script type="application/ld+json">${jsonLd}</script>` : '';
   return { html, head, siteUrl: SITE.url };
 }
-
-/** What separates the drawing's parts; prerender.mjs checks that the loader splits on it. */
-export { PHONE_ART_SEPARATOR };
 
 /**
  * The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens): its

@@ -12,29 +12,71 @@ export interface CountUpOptions {
   readonly active: boolean;
 }
 
-const easeOutExpo = (t: number) => (t >= 1 ? 1 : 1 - 2 ** (-10 * t));
+/**
+ * The most a count shows in a second. A new figure costs a render, a layout, a paint and a
+ * composited frame; at every display frame, the hero's count (10 s) kept a cheap phone drawing
+ * through the whole start-up, beside the islands' hydration (issue 15). Twenty figures a second
+ * still read as counting.
+ */
+export const COUNT_UP_STEPS_PER_SECOND = 20;
 
-/** A number that counts from `start` to `end` once active; with reduced motion it is `end` at once. */
+const easeOutExpo = (t: number) => (t >= 1 ? 1 : 1 - 2 ** (-10 * t));
+/** The progress (0-1) at which easeOutExpo first reaches `y`; past its last value before 1, the end. */
+const progressAt = (y: number) => (y >= easeOutExpo(0.9999) ? 1 : -Math.log2(1 - y) / 10);
+
+/** The figure shown `elapsed` ms into a count. */
+export function countUpValue(start: number, end: number, durationMs: number, elapsed: number) {
+  const t = durationMs > 0 ? Math.min(1, Math.max(0, elapsed / durationMs)) : 1;
+  return Math.round(start + (end - start) * easeOutExpo(t));
+}
+
+/**
+ * When (ms into the count) to show the next figure after `shown`: when the figure changes, but
+ * no sooner than a step after `elapsed` (the count's end once `shown` is the last figure).
+ */
+export function nextCountUpChange(
+  start: number,
+  end: number,
+  durationMs: number,
+  elapsed: number,
+  shown: number,
+): number {
+  const soonest = elapsed + 1000 / COUNT_UP_STEPS_PER_SECOND;
+  if (shown === end) return Math.max(soonest, durationMs);
+  // The figure rounds to the next whole number once the eased value passes halfway to it.
+  const direction = Math.sign(end - start);
+  const share = (shown + direction * 0.5 - start) / (end - start);
+  return Math.max(soonest, progressAt(share) * durationMs);
+}
+
+/**
+ * A number that counts from `start` to `end` once active; with reduced motion it is `end` at once.
+ * The figure changes at most COUNT_UP_STEPS_PER_SECOND times a second, from a timer: no frame is
+ * asked for while the figure stays the same (an animation-frame loop drew up to three frames per
+ * change: the callback's, React's commit and a trailing one).
+ */
 export function useCountUp({ start, end, duration, delay = 0, active }: CountUpOptions): number {
   const reduced = useReducedMotion();
   const [value, setValue] = useState(start);
   useEffect(() => {
     if (!active) return;
     if (reduced) return;
-    let frame = 0;
-    const timer = setTimeout(() => {
-      const t0 = performance.now();
-      const tick = (now: number) => {
-        const t = Math.min(1, (now - t0) / (duration * 1000));
-        setValue(Math.round(start + (end - start) * easeOutExpo(t)));
-        if (t < 1) frame = requestAnimationFrame(tick);
-      };
-      frame = requestAnimationFrame(tick);
-    }, delay * 1000);
-    return () => {
-      clearTimeout(timer);
-      cancelAnimationFrame(frame);
+    const durationMs = duration * 1000;
+    let t0 = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const elapsed = performance.now() - t0;
+      const shown = countUpValue(start, end, durationMs, elapsed);
+      setValue(shown);
+      if (shown === end) return;
+      const next = nextCountUpChange(start, end, durationMs, elapsed, shown);
+      timer = setTimeout(tick, next - elapsed);
     };
+    timer = setTimeout(() => {
+      t0 = performance.now();
+      tick();
+    }, delay * 1000);
+    return () => clearTimeout(timer);
   }, [active, reduced, start, end, duration, delay]);
   return reduced ? end : value;
 }

@@ -101,15 +101,12 @@ export function AvatarStrip() {
                 visible={inView}
               />
             ))
-        : Array.from({ length: AVATAR_SLOTS }, (_, i) => (
+        : // Grey and still (spec section 4): a pulse drew a frame every 16 ms through start-up.
+          Array.from({ length: AVATAR_SLOTS }, (_, i) => (
             <span
               key={i}
               data-testid="avatar-placeholder"
-              className={cn(
-                SLOT,
-                'inline-block bg-slate-300',
-                status === 'loading' && 'motion-safe:animate-pulse',
-              )}
+              className={cn(SLOT, 'inline-block bg-slate-300')}
             />
           ))}
     </div>

@@ -43,7 +43,7 @@ const filesUnder = (dir: string): string[] =>
  * text to browsers that accept it in brotli, from their cache. The size of the page's HTML on the
  * wire decides whether it arrives in the first round trip of a new connection (about 14 KB), so
  * the preview, which the Lighthouse figures of docs/performance.md are measured on, serves the
- * built text files (pages, scripts, stylesheets, icons, manifest) as the host does: brotli
+ * built text files (pages, scripts, stylesheets, SVG icons, manifest) as the host does: brotli
  * (quality 11) when the request accepts `br`, gzip (Vite's own) otherwise. They are compressed
  * once, when the preview starts, and again only when a file changes: Vite's gzip cost the server
  * about 8 ms of CPU for each request of the entry script, taken from the same two cores the
@@ -66,7 +66,14 @@ export function brotliPreview(): Plugin {
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
       if (fs.existsSync(outDir)) {
-        for (const file of filesUnder(outDir)) if (TYPES[path.extname(file)]) compressed(file);
+        for (const file of filesUnder(outDir)) {
+          if (!TYPES[path.extname(file)]) continue;
+          try {
+            compressed(file);
+          } catch {
+            // Unreadable (a broken link): a request for it goes to Vite, which answers 404.
+          }
+        }
       }
       server.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -19,7 +19,11 @@ let root: string;
 let middleware: Middleware;
 
 /** What the preview's middleware answers a request (or that it passed it on to Vite's own). */
-function ask(url: string, headers: Record<string, string> = { 'accept-encoding': 'gzip, br' }) {
+function ask(
+  url: string,
+  headers: Record<string, string> = { 'accept-encoding': 'gzip, br' },
+  method = 'GET',
+) {
   const answer: Answer = { passed: false, headers: {} };
   const res = {
     statusCode: 200,
@@ -29,10 +33,12 @@ function ask(url: string, headers: Record<string, string> = { 'accept-encoding':
       answer.body = body;
     },
   };
-  middleware({ method: 'GET', url, headers }, res, () => (answer.passed = true));
+  middleware({ method, url, headers }, res, () => (answer.passed = true));
   return answer;
 }
 
+/** A whole second for app.js's time (fractions of a millisecond do not survive utimes). */
+const SECONDS = 1_700_000_000;
 const unbrotli = (answer: Answer) => zlib.brotliDecompressSync(answer.body!).toString();
 
 beforeEach(() => {
@@ -40,8 +46,16 @@ beforeEach(() => {
   fs.mkdirSync(path.join(root, 'dist/assets'), { recursive: true });
   fs.writeFileSync(path.join(root, 'dist/index.html'), '<!doctype html><p>Hola</p>');
   fs.writeFileSync(path.join(root, 'dist/assets/app.js'), 'console.log("hola");'.repeat(50));
+  fs.utimesSync(path.join(root, 'dist/assets/app.js'), SECONDS, SECONDS);
+  fs.writeFileSync(path.join(root, 'dist/assets/app.css'), 'p{color:red}');
+  fs.writeFileSync(
+    path.join(root, 'dist/favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   fs.writeFileSync(path.join(root, 'dist/icon.png'), Buffer.from([137, 80, 78, 71]));
   fs.writeFileSync(path.join(root, 'secret.js'), 'no');
+  fs.mkdirSync(path.join(root, 'dist2'));
+  fs.writeFileSync(path.join(root, 'dist2/other.js'), 'no');
   const server = {
     config: { root, build: { outDir: 'dist' } },
     middlewares: { use: (fn: Middleware) => (middleware = fn) },
@@ -63,6 +77,23 @@ describe('brotliPreview', () => {
     expect(script.headers['content-type']).toBe('text/javascript');
     expect(unbrotli(script)).toBe('console.log("hola");'.repeat(50));
     expect(Number(script.headers['content-length'])).toBe(script.body!.length);
+    expect(ask('/assets/app.css').headers['content-type']).toBe('text/css');
+    expect(ask('/favicon.svg').headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('answers HEAD with the headers alone', () => {
+    const head = ask('/assets/app.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(ask('/assets/app.js').body!.length);
+    expect(head.body).toBeUndefined();
+  });
+
+  it('compresses when the preview starts, not in the middle of a measured load', () => {
+    // Same size and time, other bytes: only what was compressed at start can be served.
+    const file = path.join(root, 'dist/assets/app.js');
+    fs.writeFileSync(file, 'console.log("HOLA");'.repeat(50));
+    fs.utimesSync(file, SECONDS, SECONDS);
+    expect(unbrotli(ask('/assets/app.js'))).toBe('console.log("hola");'.repeat(50));
   });
 
   it('leaves to Vite what it does not compress: no brotli asked, images, missing or outside files', () => {
@@ -70,6 +101,7 @@ describe('brotliPreview', () => {
     expect(ask('/icon.png').passed).toBe(true);
     expect(ask('/assets/missing.js').passed).toBe(true);
     expect(ask('/..%2Fsecret.js').passed).toBe(true);
+    expect(ask('/..%2Fdist2/other.js').passed).toBe(true);
     expect(ask('/%E0%A4%A').passed).toBe(true);
   });
 

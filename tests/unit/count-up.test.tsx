@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,9 +11,10 @@ import {
 } from '@/ui/hooks/use-count-up';
 
 const step = 1000 / COUNT_UP_STEPS_PER_SECOND;
+// Counts up and down (the page's counters only count up).
 const counts = fc.record({
   start: fc.integer({ min: 0, max: 1000 }),
-  span: fc.integer({ min: 1, max: 1000 }),
+  span: fc.integer({ min: -1000, max: 1000 }).filter((span) => span !== 0),
   durationMs: fc.integer({ min: 100, max: 20_000 }),
   share: fc.double({ min: 0, max: 1, noNaN: true }),
 });
@@ -24,14 +25,23 @@ describe('the count-up figures', () => {
       fc.property(counts, ({ start, span, durationMs, share }) => {
         const end = start + span;
         const at = share * durationMs;
+        const sign = Math.sign(span);
         expect(countUpValue(start, end, durationMs, 0)).toBe(start);
         expect(countUpValue(start, end, durationMs, durationMs)).toBe(end);
         const value = countUpValue(start, end, durationMs, at);
-        expect(value).toBeGreaterThanOrEqual(start);
-        expect(value).toBeLessThanOrEqual(end);
-        expect(countUpValue(start, end, durationMs, at + 1)).toBeGreaterThanOrEqual(value);
+        expect((value - start) * sign).toBeGreaterThanOrEqual(0);
+        expect((end - value) * sign).toBeGreaterThanOrEqual(0);
+        expect(
+          (countUpValue(start, end, durationMs, at + 1) - value) * sign,
+        ).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+
+  it('a count with nothing to count, or no time to count it, shows its end', () => {
+    expect(countUpValue(7, 7, 2000, 500)).toBe(7);
+    expect(countUpValue(4, 15, 0, 0)).toBe(15);
+    expect(nextCountUpChange(7, 7, 2000, 500, 7)).toBe(2000);
   });
 
   it('next change: a step away at the soonest, and never later than the figure changes', () => {
@@ -54,9 +64,9 @@ describe('the count-up figures', () => {
   });
 });
 
-/** The hero's counter; `onCommit` hears every figure React wrote to the page (each commit). */
-function Counter({ onCommit }: { onCommit: (value: number) => void }) {
-  const value = useCountUp({ start: 0, end: 200, duration: 10, active: true });
+/** A counter; `onCommit` hears every figure React wrote to the page (each commit). */
+function Counter({ end = 200, onCommit }: { end?: number; onCommit: (value: number) => void }) {
+  const value = useCountUp({ start: 0, end, duration: 10, active: true });
   useLayoutEffect(() => {
     onCommit(value);
   });
@@ -74,6 +84,7 @@ describe('useCountUp', () => {
     }));
   });
   afterEach(() => {
+    cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -81,17 +92,34 @@ describe('useCountUp', () => {
   it("counts the hero's 0 to 200 over 10 s in at most 20 figures a second, each one new", () => {
     const frames = vi.spyOn(window, 'requestAnimationFrame');
     const seen: number[] = [];
-    const { getByTestId } = render(<Counter onCommit={(value) => seen.push(value)} />);
+    const at: number[] = [];
+    const onCommit = (value: number) => {
+      seen.push(value);
+      at.push(performance.now());
+    };
+    const { getByTestId } = render(<Counter onCommit={onCommit} />);
     for (let ms = 0; ms < 11_000; ms += 10) act(() => void vi.advanceTimersByTime(10));
     expect(getByTestId('count').textContent).toBe('200');
     const figures = seen.filter((value, i) => i === 0 || value !== seen[i - 1]);
     // Every commit showed a new figure: none was spent on a figure that stayed the same.
     expect(figures).toEqual(seen);
     expect(figures).toEqual([...figures].sort((a, b) => a - b));
-    expect(figures.length).toBeLessThanOrEqual(10 * COUNT_UP_STEPS_PER_SECOND + 1);
+    // A step apart at least: 20 figures a second at most, where it counts fastest too.
+    const gaps = at.slice(1).map((time, i) => time - at[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / COUNT_UP_STEPS_PER_SECOND);
+    expect(at.filter((time) => time - at[0]! <= 1000).length).toBeLessThanOrEqual(
+      COUNT_UP_STEPS_PER_SECOND + 1,
+    );
     // No animation-frame loop: each change is one commit, drawn in the frame that follows it.
     expect(frames).not.toHaveBeenCalled();
     // Once at 200, nothing is left scheduled.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops at the end of its time even when the end is no whole figure', () => {
+    const { getByTestId } = render(<Counter end={10.5} onCommit={() => {}} />);
+    for (let ms = 0; ms < 11_000; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    expect(getByTestId('count').textContent).toBe('11');
     expect(vi.getTimerCount()).toBe(0);
   });
 });

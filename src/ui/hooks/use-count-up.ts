@@ -21,13 +21,17 @@ export interface CountUpOptions {
 export const COUNT_UP_STEPS_PER_SECOND = 20;
 
 const easeOutExpo = (t: number) => (t >= 1 ? 1 : 1 - 2 ** (-10 * t));
-/** The progress (0-1) at which easeOutExpo first reaches `y`; past its last value before 1, the end. */
+/**
+ * The progress (0-1) at which easeOutExpo first reaches `y`. The curve jumps from about 0.999 to 1
+ * at t = 1, so a `y` above its value just before that is first reached at the end.
+ */
 const progressAt = (y: number) => (y >= easeOutExpo(0.9999) ? 1 : -Math.log2(1 - y) / 10);
 
 /** The figure shown `elapsed` ms into a count. */
 export function countUpValue(start: number, end: number, durationMs: number, elapsed: number) {
   const t = durationMs > 0 ? Math.min(1, Math.max(0, elapsed / durationMs)) : 1;
-  return Math.round(start + (end - start) * easeOutExpo(t));
+  const value = Math.round(start + (end - start) * easeOutExpo(t));
+  return value === 0 ? 0 : value; // never -0: a figure is compared with Object.is (React state)
 }
 
 /**
@@ -68,9 +72,11 @@ export function useCountUp({ start, end, duration, delay = 0, active }: CountUpO
       const elapsed = performance.now() - t0;
       const shown = countUpValue(start, end, durationMs, elapsed);
       setValue(shown);
-      if (shown === end) return;
+      if (shown === end || elapsed >= durationMs) return;
       const next = nextCountUpChange(start, end, durationMs, elapsed, shown);
-      timer = setTimeout(tick, next - elapsed);
+      // Timers drop the fraction of their delay: woken a millisecond early, the tick would see
+      // the old figure and wait another step.
+      timer = setTimeout(tick, Math.ceil(next - elapsed) + 1);
     };
     timer = setTimeout(() => {
       t0 = performance.now();

@@ -101,7 +101,7 @@ export function AvatarStrip() {
                 visible={inView}
               />
             ))
-        : // Grey and still (spec section 4): a pulse drew a frame every 16 ms through start-up.
+        : // Grey (spec section 4), and still: a pulse drew a frame every 16 ms through start-up.
           Array.from({ length: AVATAR_SLOTS }, (_, i) => (
             <span
               key={i}

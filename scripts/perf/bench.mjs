@@ -20,9 +20,20 @@ const port = arg('port', '4199');
 const bare = process.argv.includes('--bare');
 const skipBuild = bare || process.argv.includes('--no-build');
 
+const url = `http://127.0.0.1:${port}/`;
+// A server left on the port would answer for the preview (which then fails on --strictPort), and
+// Lighthouse would measure whatever it serves. Checked before building; a port that holds the
+// request without answering counts as taken.
+const taken = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+  () => true,
+  (error) => error.name === 'TimeoutError',
+);
+if (taken) throw new Error(`Something already answers on ${url}: stop it, or use another --port`);
+
 const env = { ...process.env, VITE_BACKEND: backend };
 if (bare) {
   env.DIST_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
+  process.on('exit', () => fs.rmSync(env.DIST_DIR, { recursive: true, force: true }));
   fs.writeFileSync(
     path.join(env.DIST_DIR, 'index.html'),
     '<!doctype html><html lang="es-MX"><head><meta charset="utf-8">' +
@@ -54,17 +65,6 @@ console.log(
   `HTML of /: ${html.length} B, ${zlib.gzipSync(html, { level: 9 }).length} B gzip, ${htmlBr} B brotli (served brotli by the preview, as by the host); first round trip about 14,000 B`,
 );
 
-const url = `http://127.0.0.1:${port}/`;
-// A server left on the port would answer for the preview (which then fails on --strictPort), and
-// Lighthouse would measure whatever it serves.
-if (
-  await fetch(url).then(
-    () => true,
-    () => false,
-  )
-) {
-  throw new Error(`Something already answers on ${url}: stop it, or measure on another --port`);
-}
 const server = spawn(
   'npx',
   ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
@@ -112,5 +112,4 @@ try {
   );
 } finally {
   process.kill(-server.pid);
-  if (bare) fs.rmSync(dist, { recursive: true, force: true });
 }

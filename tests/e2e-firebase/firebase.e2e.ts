@@ -145,6 +145,8 @@ test('the hero strip shows the consented students’ avatars from the callable',
     await page.goto('/');
     const strip = page.getByTestId('avatar-strip');
     await expect(strip).toHaveAttribute('data-status', 'images');
+    // The avatars mount one per frame once the images are in.
+    await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
     const sources = await strip
       .locator('img')
       .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));

@@ -155,6 +155,8 @@ test('the hero strip shows the consented students’ avatars from the function',
   const strip = page.getByTestId('avatar-strip');
   // The strip loads after hydration and the SDK: give a loaded 2-core machine time.
   await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 15_000 });
+  // The avatars mount one per frame once the images are in.
+  await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
   const sources = await strip
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));

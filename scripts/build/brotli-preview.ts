@@ -32,12 +32,6 @@ const compress = (file: string, mtime: number): Compressed => {
   return { mtime, etag: `W/"br-${raw.length}-${Math.round(mtime)}"`, body };
 };
 
-const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(file) : [file];
-  });
-
 /**
  * `vite preview` compresses on the fly with gzip only; Firebase Hosting (and most hosts) send
  * text to browsers that accept it in brotli, from their cache. The size of the page's HTML on the
@@ -66,10 +60,10 @@ export function brotliPreview(): Plugin {
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
       if (fs.existsSync(outDir)) {
-        for (const file of filesUnder(outDir)) {
-          if (!TYPES[path.extname(file)]) continue;
+        for (const name of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+          if (!TYPES[path.extname(name)]) continue;
           try {
-            compressed(file);
+            compressed(path.join(outDir, name));
           } catch {
             // Unreadable (a broken link): a request for it goes to Vite, which answers 404.
           }

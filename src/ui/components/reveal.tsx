@@ -1,4 +1,8 @@
 import type { ComponentProps } from 'react';
+import { atLeast } from '@/ui/hooks/use-in-view';
+
+/** How much of a section must be visible before it fades in (spec section 9). */
+const REVEAL_SHARE = 0.1;
 
 /**
  * A section that fades in once 10 percent of it is visible (CSS in styles.css; the behaviour is
@@ -31,11 +35,11 @@ export function installReveal(root: ParentNode = document): () => void {
   const fadeIn = (element: HTMLElement) =>
     watch(
       (entries, observer) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
+        if (!entries.some(atLeast(REVEAL_SHARE))) return;
         element.dataset.reveal = 'revealed';
         observer.disconnect();
       },
-      { threshold: 0.1, rootMargin: element.dataset.revealMargin ?? '0px' },
+      { threshold: REVEAL_SHARE, rootMargin: element.dataset.revealMargin ?? '0px' },
     ).observe(element);
   const firstLook = watch((entries, observer) => {
     for (const entry of entries) {

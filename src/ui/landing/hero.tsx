@@ -5,6 +5,7 @@ import { useCountUp } from '@/ui/hooks/use-count-up';
 import { HydrationIsland } from '@/ui/components/hydration-island';
 import { StaticIsland } from '@/ui/components/static-island';
 import { AvatarStrip } from './avatar-strip';
+import { CountFigure } from './count-figure';
 
 /** Students already on the list, as the page states it (spec section 1). */
 export const STUDENTS_ON_LIST = 200;
@@ -14,8 +15,8 @@ function StudentCounter() {
   return (
     <p className="text-sm text-slate-600">
       <span aria-hidden="true">
-        <strong className="font-bold text-slate-900 tabular-nums" data-testid="hero-counter">
-          {count}+
+        <strong className="font-bold text-slate-900 tabular-nums">
+          <CountFigure value={count} end={STUDENTS_ON_LIST} suffix="+" testId="hero-counter" />
         </strong>{' '}
         estudiantes ya están en la lista
       </span>

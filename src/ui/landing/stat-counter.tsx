@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useCountUp } from '@/ui/hooks/use-count-up';
 import { useInView } from '@/ui/hooks/use-in-view';
+import { CountFigure } from './count-figure';
 
 /** A hard-coded display figure that counts up once visible, after a delay (spec section 9). */
 export function StatCounter({
@@ -23,10 +24,7 @@ export function StatCounter({
     <div ref={ref} className="rounded-2xl bg-white/10 px-5 py-4 ring-1 ring-white/20">
       <dt className="text-sm text-indigo-100">{label}</dt>
       <dd className="mt-1 text-3xl font-extrabold text-white tabular-nums">
-        <span aria-hidden="true" data-testid={testId}>
-          {value}
-          {suffix}
-        </span>
+        <CountFigure value={value} end={end} suffix={suffix} testId={testId} />
         <span className="sr-only">
           {end}
           {suffix}

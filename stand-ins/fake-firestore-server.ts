@@ -14,8 +14,10 @@ import { handleAdminRequest } from './fake-firestore-admin';
  *   time). An update (with or without an `updateMask`) may change `collegeId` alone, of an entry
  *   that exists, with the same token check; a whole new entry over the stored one is refused. A
  *   student deletes only their own entry (a missing one too).
- * - `heroConsent/{uid}`: a student reads, writes and deletes only their own, with the same token
- *   check for writing; the document is exactly `{ grantedAt }`, the server's time.
+ * - `heroConsent/{uid}`: a student reads, creates and deletes only their own; creating it needs
+ *   the same token check and the student's entry (`waitlist/{uid}`, as stored before the commit);
+ *   the document is exactly `{ grantedAt }`, the server's time; it is never updated (the first
+ *   date stands).
  * - No other collection. A precondition `currentDocument.exists` is honoured after the rules.
  * The rules file itself is tested against the real emulator (tests/emulators/firestore-rules.test.ts).
  * Requests of the Admin SDK (`Bearer owner`: the hero function, the operator scripts) go to
@@ -78,6 +80,8 @@ export function judgeClientWrite(
   stored: Fields | null,
   claims: Record<string, unknown> | null,
   now: string,
+  /** Whether a document exists as stored before the commit (the rules' `exists()`). */
+  exists: (name: string) => boolean = () => false,
 ): { fields: Fields | null } | { refused: 'permission-denied' | 'not-found' } {
   const denied = { refused: 'permission-denied' } as const;
   const name = write.update?.name ?? write.delete ?? '';
@@ -129,7 +133,9 @@ export function judgeClientWrite(
         serverTimed.has('timestamp');
       if (!valid) return denied;
     }
-  } else if (keys !== 'grantedAt' || !serverTimed.has('grantedAt')) {
+  } else if (keys !== 'grantedAt' || !serverTimed.has('grantedAt') || stored) {
+    return denied;
+  } else if (!exists(name.replace('/heroConsent/', '/waitlist/'))) {
     return denied;
   }
   if (write.currentDocument?.exists === true && !stored) return { refused: 'not-found' };
@@ -230,7 +236,9 @@ export async function startFakeFirestore(port = 0) {
         for (const write of writes) {
           const name = write.update?.name ?? write.delete ?? '';
           const stored = after.has(name) ? after.get(name)! : (documents.get(name)?.fields ?? null);
-          const verdict = judgeClientWrite(write, stored as Fields | null, claims, now);
+          const verdict = judgeClientWrite(write, stored as Fields | null, claims, now, (other) =>
+            documents.has(other),
+          );
           if ('refused' in verdict) {
             return verdict.refused === 'not-found'
               ? deny(`No document to update: ${name}`, STATUS['not-found'])

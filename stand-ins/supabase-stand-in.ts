@@ -49,7 +49,12 @@ export const STAND_IN_PORT = 54321;
 export interface StandInAccount {
   readonly email: string;
   readonly name?: string;
+  /** The photo the provider sends (Google's `picture`), kept in the identity and the metadata. */
   readonly avatarUrl?: string;
+  /** The sign-in provider (default 'google'): 'email' stands for an e-mail/password account. */
+  readonly provider?: 'google' | 'email';
+  /** An anonymous sign-in (`is_anonymous` in the token). */
+  readonly anonymous?: boolean;
 }
 
 export interface SupabaseStandIn {
@@ -213,6 +218,13 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
     raw_user_meta_data: Record<string, unknown>;
     created_at: Date;
   }
+  // How each user signed in (the stand-in's own memory; Supabase keeps it in auth.users).
+  const signInKind = new Map<string, { provider: 'google' | 'email'; anonymous: boolean }>();
+  const appMetadata = (id: string) => {
+    const provider = signInKind.get(id)?.provider ?? 'google';
+    return { provider, providers: [provider] };
+  };
+  const isAnonymous = (id: string) => signInKind.get(id)?.anonymous ?? false;
 
   const userJson = (u: UserRow) => ({
     id: u.id,
@@ -220,12 +232,12 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
     role: 'authenticated',
     email: u.email,
     email_confirmed_at: u.created_at,
-    app_metadata: { provider: 'google', providers: ['google'] },
+    app_metadata: appMetadata(u.id),
     user_metadata: u.raw_user_meta_data,
     identities: [],
     created_at: u.created_at,
     updated_at: u.created_at,
-    is_anonymous: false,
+    is_anonymous: isAnonymous(u.id),
   });
 
   async function upsertUser(account: StandInAccount): Promise<UserRow> {
@@ -239,7 +251,22 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
        returning id, email, raw_user_meta_data, created_at`,
       [account.email.toLowerCase(), meta],
     );
-    return rows[0]!;
+    const user = rows[0]!;
+    const provider = account.provider ?? 'google';
+    signInKind.set(user.id, { provider, anonymous: account.anonymous ?? false });
+    // Supabase refreshes the provider's identity data at every sign-in.
+    await pool.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider)
+       values ($1, $2, $3, $4)
+       on conflict (provider_id, provider) do update set identity_data = excluded.identity_data`,
+      [
+        `${provider}-${user.email}`,
+        user.id,
+        { ...meta, sub: `${provider}-${user.email}` },
+        provider,
+      ],
+    );
+    return user;
   }
 
   async function sessionForUser(user: UserRow): Promise<Session> {
@@ -250,8 +277,9 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
       aud: 'authenticated',
       role: 'authenticated',
       email: user.email,
-      app_metadata: { provider: 'google', providers: ['google'] },
+      app_metadata: appMetadata(user.id),
       user_metadata: user.raw_user_meta_data,
+      is_anonymous: isAnonymous(user.id),
       session_id: randomUUID(),
       iat,
       exp: iat + accessSeconds,

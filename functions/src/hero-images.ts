@@ -3,8 +3,12 @@
  * that it is tested on its own: the avatars of students who agreed to be shown, inlined as
  * `imageData` (a data URL) with `photoURL` as the fallback, cached for a few minutes.
  *
- * Who is shown: the students with a current consent record (`heroConsent/{uid}`, which exists
- * while the consent does), newest first, and with a profile photo on an enabled account.
+ * Who is shown (issue 23): nobody while the operator's kill switch is off (`heroSettings/strip`
+ * `{ enabled: false }`); else the students with a current consent record (`heroConsent/{uid}`,
+ * which exists while the consent does), oldest consent first (renewing keeps the first date), who
+ * are on the list (`waitlist/{uid}`), whose account is enabled, and whose Google profile photo (the
+ * `google.com` provider's, never the account's own `photoURL`, which its holder can rewrite) is on
+ * Google's photo hosts and is exactly the photo the operator approved (`heroApproval/{uid}`).
  *
  * Everything one call can cost is bounded: at most MAX_CONSENT_RECORDS consent records and the
  * profiles of exactly those students read, at most
@@ -44,6 +48,11 @@ export interface HeroImagesDeps {
    * functions/src/index.ts).
    */
   listConsented(limit: number, signal: AbortSignal): Promise<ConsentedProfile[]>;
+  /**
+   * The operator's kill switch (`heroSettings/strip`), read on every call, before the cache: off,
+   * the strip is empty at once. Absent: always on.
+   */
+  stripEnabled?(): Promise<boolean>;
   /** Downloads an image; null when it cannot be had. Must give up when `signal` aborts. */
   fetchImage(url: string, signal: AbortSignal): Promise<FetchedImage | null>;
   now(): number;
@@ -110,37 +119,58 @@ export function isAllowedPhoto(value: string, allowLoopbackHttp = false): boolea
 /** A student's Auth profile, as the consent source reads it for one consented uid. */
 export interface AccountProfile {
   readonly uid: string;
+  /** The photo of the account's `google.com` provider entry (what Google sent at sign-in). */
   readonly photoURL?: string | undefined;
   readonly disabled?: boolean;
 }
 
+/** Where the consent source reads who may be shown; every read is bounded by the uids given. */
+export interface ConsentSources {
+  /** The uids of current consent records, oldest consent first, at most `max`. */
+  listConsentUids(max: number, signal: AbortSignal): Promise<string[]>;
+  getProfiles(uids: string[], signal: AbortSignal): Promise<AccountProfile[]>;
+  /** Which of these uids have a waitlist entry. */
+  onList(uids: string[], signal: AbortSignal): Promise<Set<string>>;
+  /** The photo the operator approved for each of these uids, when there is one. */
+  approvedPhotos(uids: string[], signal: AbortSignal): Promise<Map<string, string>>;
+}
+
 /**
- * The consented profiles to show: reads at most `maxRecords` consent records, newest first
- * (`listConsentUids`: the uids of `heroConsent/{uid}` by `grantedAt` descending), then the
- * profiles of exactly those uids (`getProfiles`), and keeps, in consent order, those with a photo
- * and an enabled account, up to `limit`. Nothing else is read: no account without a current
- * consent record is ever looked at.
+ * The consented profiles to show: reads at most
+ * `maxRecords` consent records, oldest first, then for exactly those uids the profiles, the
+ * entries and the approvals, and keeps, in consent order, those on the list, enabled, with a
+ * Google photo on Google's hosts that is exactly the approved one, up to `limit`. No account
+ * without a current consent record is ever looked at.
  */
 export async function readConsented(
-  sources: {
-    listConsentUids(max: number, signal: AbortSignal): Promise<string[]>;
-    getProfiles(uids: string[], signal: AbortSignal): Promise<AccountProfile[]>;
-  },
-  options: { limit: number; maxRecords: number; signal: AbortSignal },
+  sources: ConsentSources,
+  options: { limit: number; maxRecords: number; signal: AbortSignal; allowLoopbackHttp?: boolean },
 ): Promise<ConsentedProfile[]> {
-  options.signal.throwIfAborted();
-  const uids = [
-    ...new Set(await sources.listConsentUids(options.maxRecords, options.signal)),
-  ].slice(0, options.maxRecords);
-  if (uids.length === 0) return [];
-  options.signal.throwIfAborted();
-  const byUid = new Map(
-    (await sources.getProfiles(uids, options.signal)).map((p) => [p.uid, p] as const),
+  const { signal } = options;
+  signal.throwIfAborted();
+  const uids = [...new Set(await sources.listConsentUids(options.maxRecords, signal))].slice(
+    0,
+    options.maxRecords,
   );
+  if (uids.length === 0) return [];
+  signal.throwIfAborted();
+  const [profiles, listed, approved] = await Promise.all([
+    sources.getProfiles(uids, signal),
+    sources.onList(uids, signal),
+    sources.approvedPhotos(uids, signal),
+  ]);
+  const byUid = new Map(profiles.map((p) => [p.uid, p] as const));
   const found: ConsentedProfile[] = [];
   for (const uid of uids) {
-    const profile = byUid.get(uid);
-    if (profile?.photoURL && !profile.disabled) found.push({ uid, photoURL: profile.photoURL });
+    const photoURL = byUid.get(uid)?.disabled ? undefined : byUid.get(uid)?.photoURL;
+    if (
+      photoURL &&
+      listed.has(uid) &&
+      approved.get(uid) === photoURL &&
+      isAllowedPhoto(photoURL, options.allowLoopbackHttp)
+    ) {
+      found.push({ uid, photoURL });
+    }
     if (found.length >= options.limit) break;
   }
   return found;
@@ -310,6 +340,10 @@ export function createHeroImagesHandler(deps: HeroImagesDeps): () => Promise<Her
   };
 
   return async () => {
+    if (deps.stripEnabled && !(await deps.stripEnabled())) {
+      cache = null; // switched on again, the strip is read afresh
+      return { success: true, profileImages: [], fromCache: false };
+    }
     if (cache && deps.now() < cache.until) {
       return { success: true, profileImages: cache.images, fromCache: true };
     }

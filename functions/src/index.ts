@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { auth as authV1 } from 'firebase-functions/v1';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
 import { handleCspReport } from './csp-report';
 import {
@@ -39,11 +40,25 @@ const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
 
 /** The consent records: `heroConsent/{uid}` = `{ grantedAt }`, present while consent is current. */
 export const CONSENT_COLLECTION = 'heroConsent';
+/** The waitlist entries: `waitlist/{uid}`. */
+export const WAITLIST_COLLECTION = 'waitlist';
+/** The operator's photo decisions (admin-only): `heroApproval/{uid}` = `{ photoURL, approved, decidedAt }`. */
+export const APPROVAL_COLLECTION = 'heroApproval';
+/** The operator's kill switch (admin-only): `heroSettings/strip` = `{ enabled }`. */
+export const STRIP_SETTINGS = 'heroSettings/strip';
+
+/** Whether each of these documents exists: one `getAll` call. */
+async function existing(collection: string, uids: string[]): Promise<Set<string>> {
+  const store = consentStore();
+  const snapshots = await store.getAll(...uids.map((uid) => store.collection(collection).doc(uid)));
+  return new Set(snapshots.filter((s) => s.exists).map((s) => s.id));
+}
 
 /**
- * The consent source, in one place: who may appear in the hero strip. The newest current consent
- * records (document ids only: `select()` reads no field), then the Auth profiles of exactly those
- * students, in one `getUsers` call.
+ * The consent source, in one place: who may appear in the hero strip. The oldest current consent
+ * records (document ids only: `select()` reads no field), then, for exactly those students, their
+ * Auth profiles (one `getUsers` call; the photo of their `google.com` provider entry), their
+ * entries and the operator's approvals (one `getAll` each).
  */
 function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedProfile[]> {
   return readConsented(
@@ -51,7 +66,7 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
       async listConsentUids(max) {
         const snapshot = await consentStore()
           .collection(CONSENT_COLLECTION)
-          .orderBy('grantedAt', 'desc')
+          .orderBy('grantedAt', 'asc')
           .limit(max)
           .select()
           .get();
@@ -59,18 +74,45 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
       },
       async getProfiles(uids) {
         const { users } = await getAuth(app).getUsers(uids.map((uid) => ({ uid })));
-        return users.map((u) => ({ uid: u.uid, photoURL: u.photoURL, disabled: u.disabled }));
+        return users.map((u) => ({
+          uid: u.uid,
+          photoURL: u.providerData.find((p) => p.providerId === 'google.com')?.photoURL,
+          disabled: u.disabled,
+        }));
+      },
+      onList: (uids) => existing(WAITLIST_COLLECTION, uids),
+      async approvedPhotos(uids) {
+        const store = consentStore();
+        const snapshots = await store.getAll(
+          ...uids.map((uid) => store.collection(APPROVAL_COLLECTION).doc(uid)),
+        );
+        const approved = new Map<string, string>();
+        for (const s of snapshots) {
+          const data = s.data();
+          if (data?.approved === true && typeof data.photoURL === 'string') {
+            approved.set(s.id, data.photoURL);
+          }
+        }
+        return approved;
       },
     },
-    { limit, maxRecords: MAX_CONSENT_RECORDS, signal },
+    { limit, maxRecords: MAX_CONSENT_RECORDS, signal, allowLoopbackHttp: emulator },
   );
+}
+
+/** The kill switch: the strip shows nobody while `heroSettings/strip` says `enabled: false`. */
+async function stripEnabled(): Promise<boolean> {
+  const snapshot = await consentStore().doc(STRIP_SETTINGS).get();
+  return snapshot.data()?.enabled !== false;
 }
 
 const handler = createHeroImagesHandler({
   listConsented,
+  stripEnabled,
   fetchImage: createPhotoFetcher({
-    onFailure: (url, reason) =>
-      logger.warn('A hero profile photo could not be downloaded', { url, reason }),
+    // The reason only: a photo's address identifies its student.
+    onFailure: (_url, reason) =>
+      logger.warn('A hero profile photo could not be downloaded', { reason }),
   }),
   now: Date.now,
   allowLoopbackHttp: emulator,
@@ -114,3 +156,53 @@ export const csp_report = onRequest(
     res.status(status).end();
   },
 );
+
+/**
+ * Everything kept of one student under their uid: the entry, the consent and the operator's
+ * decision on their photo. Deleting what is already gone is no error.
+ */
+async function deleteStudentData(uid: string): Promise<void> {
+  const store = consentStore();
+  const batch = store.batch();
+  for (const collection of [WAITLIST_COLLECTION, CONSENT_COLLECTION, APPROVAL_COLLECTION]) {
+    batch.delete(store.collection(collection).doc(uid));
+  }
+  await batch.commit();
+}
+
+/**
+ * 'Salir de la lista de espera' (issue 23): deletes the caller's entry, consent and photo decision,
+ * then their Auth account. Only the signed-in student's own: the uid is the token's. A retry after
+ * a partial failure finishes the job; an account already gone is no error.
+ */
+export const delete_my_account = onCall(
+  {
+    region: 'us-central1',
+    cors: allowedOrigins({ siteOrigin: process.env.SITE_ORIGIN, emulator }),
+    maxInstances: 5,
+    memory: '256MiB',
+    timeoutSeconds: 20,
+  },
+  async (request) => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError('unauthenticated', 'Sign in to delete your account.');
+    try {
+      await deleteStudentData(uid);
+      await getAuth(app)
+        .deleteUser(uid)
+        .catch((error: unknown) => {
+          if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+        });
+      return { deleted: true };
+    } catch (error) {
+      logger.error('delete_my_account failed', { error: String(error) });
+      throw new HttpsError('unavailable', 'The account could not be deleted right now.');
+    }
+  },
+);
+
+/**
+ * An account deleted anywhere (the console, an operator's script, the sweep) takes its entry,
+ * consent and photo decision with it: nothing of a student outlives their account.
+ */
+export const on_account_deleted = authV1.user().onDelete((user) => deleteStudentData(user.uid));

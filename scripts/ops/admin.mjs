@@ -80,7 +80,12 @@ export function connect(projectId) {
       authClient: { universeDomain: 'googleapis.com', getRequestHeaders: async () => ({}) },
     });
   }
-  return { auth: getAuth(app), db, Timestamp: firestoreModule.Timestamp };
+  return {
+    auth: getAuth(app),
+    db,
+    Timestamp: firestoreModule.Timestamp,
+    FieldValue: firestoreModule.FieldValue,
+  };
 }
 
 /** The ISO date of a Firestore timestamp, or '' when there is none. */

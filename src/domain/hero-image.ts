@@ -6,9 +6,42 @@ export interface HeroImage {
 
 /** How many images the loose acceptance rule asks for when `success` is missing. */
 export const MIN_HERO_IMAGES = 5;
-/** More than this is never shown; it also bounds the work a hostile answer can cause. */
-export const MAX_HERO_IMAGES = 12;
+/**
+ * The strip's five slots (spec: 5 placeholders): no more is ever kept, whatever a server answers;
+ * it also bounds the work a hostile answer can cause.
+ */
+export const MAX_HERO_IMAGES = 5;
 const MAX_SOURCE_LENGTH = 200_000;
+const MAX_PHOTO_URL_LENGTH = 2048;
+
+/**
+ * Where Google sign-in's profile photos live: the only hosts a real backend's `photoURL` may name
+ * (the servers check it too: functions/src/hero-images.ts, the Supabase migrations; and the
+ * hosting CSP's img-src names the same hosts).
+ */
+export const GOOGLE_PHOTO_HOSTS: readonly string[] = [
+  'lh3.googleusercontent.com',
+  'lh4.googleusercontent.com',
+  'lh5.googleusercontent.com',
+  'lh6.googleusercontent.com',
+];
+
+/** An `https:` address on one of Google's photo hosts, default port, no user name. */
+export function isGooglePhotoUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > MAX_PHOTO_URL_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' &&
+      GOOGLE_PHOTO_HOSTS.includes(url.hostname) &&
+      url.port === '' &&
+      url.username === '' &&
+      url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
 
 const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
 
@@ -17,18 +50,15 @@ export const isSafeImageData = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= MAX_SOURCE_LENGTH && DATA_IMAGE.test(value);
 
 /**
- * `photoURL` is accepted only as an `https:` URL; with `allowLocal` (the in-memory backend), a
- * same-origin path or an inline image too. Never `javascript:`, `http:` or other schemes.
+ * `photoURL` is accepted only as a Google profile photo's address (`isGooglePhotoUrl`): a server
+ * that passes on another host's address (a tracker, a face that is not the student's) is not
+ * believed. With `allowLocal` (the in-memory backend), a same-origin path or an inline image too.
+ * Never `javascript:`, `http:` or other schemes.
  */
 export function isSafePhotoUrl(value: unknown, allowLocal = false): value is string {
   if (typeof value !== 'string' || value.length > MAX_SOURCE_LENGTH) return false;
   if (allowLocal && (DATA_IMAGE.test(value) || /^\/(?![/\\])[^\s]*$/.test(value))) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return isGooglePhotoUrl(value);
 }
 
 /**

@@ -11,6 +11,12 @@ export interface AuthPort {
    */
   prepareSignIn(): Promise<void>;
   signOut(): Promise<void>;
+  /**
+   * Deletes the signed-in student's account and everything the backend holds under it (entry,
+   * consent, photo approval), then ends the session (listeners hear `null`). An account already
+   * gone is no error: a retry finishes the job.
+   */
+  deleteAccount(): Promise<void>;
   /** Calls back with the current user at once (or as soon as known) and on every change. */
   onAuthStateChanged(listener: (user: User | null) => void): () => void;
 }

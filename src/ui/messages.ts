@@ -15,9 +15,13 @@ export const MESSAGES = {
   searchFailed: 'Error al buscar universidades',
   searchFailedDescription: 'Por favor intenta nuevamente.',
   // Issue 13: the student's own entry. Not in the spec; written in its voice.
-  heroConsentOn: 'Tu foto aparecerá en la portada',
-  heroConsentOnDescription: 'Puedes quitarla cuando quieras desde tu registro.',
-  heroConsentOff: 'Quitamos tu foto de la portada',
+  // Issue 23: each photo is reviewed by the team before it shows; a cached strip empties within
+  // minutes (Firebase's function keeps its answer up to 5 minutes).
+  heroConsentOn: 'Guardamos tu permiso para mostrar tu foto',
+  heroConsentOnDescription:
+    'Aparecerá en la página principal cuando el equipo la revise. Puedes quitarla cuando quieras desde tu registro.',
+  heroConsentOff: 'Quitamos tu foto de la página principal',
+  heroConsentOffDescription: 'Puede tardar unos minutos en desaparecer para todos.',
   heroConsentFailed: 'No pudimos guardar tu preferencia sobre tu foto',
   heroConsentFailedAtJoin:
     'Ya estás en la lista, pero no pudimos guardar tu preferencia sobre tu foto',
@@ -27,7 +31,7 @@ export const MESSAGES = {
   collegeChangeFailed: 'No pudimos cambiar tu campus',
   left: 'Saliste de la lista de espera',
   leftDescription:
-    'Borramos tu registro y tu permiso de foto. Puedes volver a unirte cuando quieras.',
+    'Borramos tu registro, tu permiso de foto y tu cuenta. Puedes volver a unirte cuando quieras.',
   leaveFailed: 'No pudimos sacarte de la lista de espera',
   entryLoadFailed: 'No pudimos cargar tus datos.',
   tryAgain: 'Por favor intenta nuevamente.',

@@ -22,6 +22,18 @@ create table auth.users (
   created_at timestamptz not null default now()
 );
 
+-- The provider identities of each user (Supabase keeps what the provider sent at each sign-in in
+-- identity_data; the user cannot write it).
+create table auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null default '{}'::jsonb,
+  provider text not null,
+  created_at timestamptz not null default now(),
+  unique (provider_id, provider)
+);
+
 create function auth.jwt() returns jsonb
 language sql stable
 as $$

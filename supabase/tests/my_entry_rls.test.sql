@@ -25,10 +25,10 @@ select ok(has_table_privilege('authenticated', 'public.waitlist', 'delete'),
   'authenticated may delete (its own rows, by policy)');
 select ok(not has_table_privilege('anon', 'public.waitlist', 'update, delete'),
   'anon may neither update nor delete waitlist');
-select ok(has_column_privilege('authenticated', 'public.hero_consent', 'granted_at', 'update')
-  and not has_column_privilege('authenticated', 'public.hero_consent', 'user_id', 'update')
+select ok(not has_table_privilege('authenticated', 'public.hero_consent', 'update')
+  and not has_column_privilege('authenticated', 'public.hero_consent', 'granted_at', 'update')
   and not has_column_privilege('authenticated', 'public.hero_consent', 'granted_at', 'insert'),
-  'hero_consent: update of granted_at only (the trigger dates it), no insert of granted_at');
+  'hero_consent: no update at all (the first date stands), no insert of granted_at');
 select ok(has_function_privilege('authenticated', 'public.grant_hero_consent()', 'execute'),
   'authenticated may call grant_hero_consent()');
 select ok(not has_function_privilege('anon', 'public.grant_hero_consent()', 'execute'),
@@ -41,7 +41,7 @@ select ok(not (select prosecdef from pg_proc where oid = 'public.grant_hero_cons
 
 -- Ana, signed in.
 set local role authenticated;
-set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated"}';
+set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
 select results_eq(
   $$update public.waitlist set college_id = 'itesm-gdl'
     where uid = '11111111-1111-4111-8111-111111111111' returning email, college_id, created_at$$,
@@ -66,7 +66,7 @@ select is_empty(
   $$delete from public.waitlist where uid = '22222222-2222-4222-8222-222222222222' returning uid$$,
   'another student''s entry cannot be deleted');
 
--- Ana's hero consent: given, renewed, never dated by her.
+-- Ana's hero consent: given once, never renewed, never dated by her.
 select is_empty($$select * from public.hero_consent$$, 'no consent at first');
 select results_eq($$select granted_at from public.grant_hero_consent()$$, $$values (now())$$,
   'grant_hero_consent() records her consent, dated now');
@@ -80,17 +80,19 @@ set local session_replication_role = origin;
 select results_eq($$select granted_at from public.hero_consent$$,
   $$values ('2025-01-01'::timestamptz)$$, 'an old consent, as set up');
 set local role authenticated;
-select lives_ok($$select public.grant_hero_consent()$$, 'granting again is no error');
+select results_eq($$select granted_at from public.grant_hero_consent()$$,
+  $$values ('2025-01-01'::timestamptz)$$, 'granting again is no error, and answers the first date');
 select results_eq($$select count(*)::int, max(granted_at) from public.hero_consent$$,
-  $$values (1, now())$$, 'and renews the date of the one record');
+  $$values (1, '2025-01-01'::timestamptz)$$,
+  'which stands: renewing never moves a student up the strip');
 select throws_ok(
   $$insert into public.hero_consent (user_id, granted_at)
     values ('11111111-1111-4111-8111-111111111111', '2030-01-01')$$,
   '42501', null, 'a client-chosen granted_at cannot be inserted');
-select lives_ok($$update public.hero_consent set granted_at = '2030-01-01'$$,
-  'an update that chooses granted_at runs...');
-select results_eq($$select granted_at from public.hero_consent$$, $$values (now())$$,
-  '...but the database dates it, not the client');
+select throws_ok($$update public.hero_consent set granted_at = '2030-01-01'$$,
+  '42501', null, 'a consent cannot be re-dated');
+select results_eq($$select granted_at from public.hero_consent$$,
+  $$values ('2025-01-01'::timestamptz)$$, 'its date is as it was');
 select throws_ok(
   $$update public.hero_consent set user_id = '22222222-2222-4222-8222-222222222222'$$,
   '42501', null, 'a consent cannot be moved to another student');
@@ -102,14 +104,14 @@ reset role;
 -- Luis, signed in, with a consent of his own.
 insert into public.hero_consent (user_id) values ('22222222-2222-4222-8222-222222222222');
 set local role authenticated;
-set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","email":"luis@alumnos.itesm.mx","role":"authenticated"}';
+set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","email":"luis@alumnos.itesm.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
 select is_empty(
   $$select * from public.hero_consent where user_id = '11111111-1111-4111-8111-111111111111'$$,
   'another student''s consent is not readable');
-select is_empty(
+select throws_ok(
   $$update public.hero_consent set granted_at = now()
     where user_id = '11111111-1111-4111-8111-111111111111' returning user_id$$,
-  'another student''s consent cannot be renewed');
+  '42501', null, 'another student''s consent cannot be renewed');
 select is_empty(
   $$delete from public.hero_consent
     where user_id = '11111111-1111-4111-8111-111111111111' returning user_id$$,
@@ -142,9 +144,18 @@ select results_eq(
   $$select uid::text, email, college_id from public.waitlist order by uid$$,
   $$values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'itesm-gdl')$$,
   'Ana''s entry stands with her new campus; Luis''s is gone');
+-- Their Google identities, and the operator's approval of both photos.
+insert into auth.identities (provider_id, user_id, identity_data, provider) values
+  ('g-ana', '11111111-1111-4111-8111-111111111111',
+   '{"avatar_url":"https://lh3.googleusercontent.com/a/ana"}', 'google'),
+  ('g-luis', '22222222-2222-4222-8222-222222222222',
+   '{"avatar_url":"https://lh3.googleusercontent.com/a/luis"}', 'google');
+insert into private.hero_photo_review (user_id, photo_url, approved) values
+  ('11111111-1111-4111-8111-111111111111', 'https://lh3.googleusercontent.com/a/ana', true),
+  ('22222222-2222-4222-8222-222222222222', 'https://lh3.googleusercontent.com/a/luis', true);
 select results_eq($$select "photoURL" from public.get_hero_profile_images()$$,
   $$values ('https://lh3.googleusercontent.com/a/ana')$$,
-  'the hero strip shows Ana (consented), not Luis (revoked)');
+  'the hero strip shows Ana (consented, approved), not Luis (revoked)');
 
 select * from finish();
 rollback;

@@ -13,8 +13,8 @@ select ok((select relrowsecurity from pg_class where oid = 'public.waitlist'::re
   'row-level security is enabled on waitlist');
 select policies_are('public', 'waitlist', array[
   'a student reads their own entry',
-  'a student adds their own entry, with their own e-mail',
-  'a student changes the campus of their own entry',
+  'a Google student adds their own entry, with their own e-mail',
+  'a Google student changes the campus of their own entry',
   'a student deletes their own entry']);
 select ok(not has_table_privilege('anon', 'public.waitlist', 'select, insert, update, delete'),
   'anon has no privilege at all on waitlist');
@@ -25,7 +25,7 @@ select ok(not has_column_privilege('authenticated', 'public.waitlist', 'created_
 
 -- Ana, signed in.
 set local role authenticated;
-set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated"}';
+set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
 
 select lives_ok(
   $$insert into public.waitlist (uid, email, college_id)
@@ -70,7 +70,7 @@ reset role;
 
 -- Luis, signed in.
 set local role authenticated;
-set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","email":"luis@alumnos.itesm.mx","role":"authenticated"}';
+set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","email":"luis@alumnos.itesm.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
 select is_empty($$select * from public.waitlist$$, 'another student''s row is not readable');
 select is_empty(
   $$select * from public.waitlist where uid = '11111111-1111-4111-8111-111111111111'$$,

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 
 export interface HeroConsentHarness {
   readonly repo: HeroConsentRepo;
-  /** Signs in as a fresh student (signing out whoever was signed in) and returns their uid. */
-  signIn(): Promise<{ uid: string }>;
+  /** The same backend's waitlist: consent needs an entry. */
+  readonly waitlist: WaitlistRepo;
+  /** Signs in as a fresh student (signing out whoever was signed in). */
+  signIn(): Promise<{ uid: string; email: string }>;
   /** Whether the backend holds a consent record for the uid, read behind the port. */
   hasConsent(uid: string): Promise<boolean>;
 }
@@ -17,16 +20,27 @@ export function describeHeroConsentContract(
   setup: () => Promise<HeroConsentHarness>,
 ) {
   describe(`HeroConsentRepo contract: ${name}`, () => {
+    /** Signs in as a fresh student and puts them on the list. */
+    const onList = async (h: HeroConsentHarness) => {
+      const student = await h.signIn();
+      await h.waitlist.join(student.uid, {
+        email: student.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      return student;
+    };
+
     it('has no consent for a new student (off by default)', async () => {
       const h = await setup();
-      const { uid } = await h.signIn();
+      const { uid } = await onList(h);
       expect(await h.repo.get(uid)).toBeNull();
       expect(await h.hasConsent(uid)).toBe(false);
     });
 
     it('records the consent with its date, and revoking deletes it', async () => {
       const h = await setup();
-      const { uid } = await h.signIn();
+      const { uid } = await onList(h);
       await h.repo.grant(uid);
       const consent = await h.repo.get(uid);
       expect(consent?.grantedAt).toBeInstanceOf(Date);
@@ -39,7 +53,7 @@ export function describeHeroConsentContract(
 
     it('granting twice keeps one record; revoking twice is no error', async () => {
       const h = await setup();
-      const { uid } = await h.signIn();
+      const { uid } = await onList(h);
       await h.repo.grant(uid);
       await h.repo.grant(uid);
       expect(await h.hasConsent(uid)).toBe(true);
@@ -50,15 +64,32 @@ export function describeHeroConsentContract(
 
     it("never reads, writes or revokes another student's consent", async () => {
       const h = await setup();
-      const first = await h.signIn();
+      const first = await onList(h);
       await h.repo.grant(first.uid);
-      const second = await h.signIn();
+      const second = await onList(h);
       expect(await h.repo.get(first.uid).catch(() => null)).toBeNull();
       await h.repo.revoke(first.uid).catch(() => {});
       expect(await h.hasConsent(first.uid)).toBe(true);
       await h.signIn();
       await expect(h.repo.grant(second.uid)).rejects.toMatchObject({ code: 'permission-denied' });
       expect(await h.hasConsent(second.uid)).toBe(false);
+    });
+
+    it('refuses the consent of a student who is not on the list', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      await expect(h.repo.grant(uid)).rejects.toMatchObject({ code: 'permission-denied' });
+      expect(await h.hasConsent(uid)).toBe(false);
+    });
+
+    it('giving the consent again keeps its first date (renewing never moves a student up)', async () => {
+      const h = await setup();
+      const { uid } = await onList(h);
+      await h.repo.grant(uid);
+      const first = (await h.repo.get(uid))!.grantedAt.getTime();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await h.repo.grant(uid);
+      expect((await h.repo.get(uid))!.grantedAt.getTime()).toBe(first);
     });
   });
 }

@@ -61,9 +61,11 @@ describeHeroConsentContract('memory', async () => {
   let index = 0;
   return {
     repo: b.heroConsent,
+    waitlist: b.waitlist,
     signIn: async () => {
       arrange('first', index++);
-      return { uid: (await b.auth.signInWithPopup()).uid };
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
     },
     hasConsent: async (uid) => Object.hasOwn(b.controls.consents(), uid),
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { clearAuthEmulator, createAccount, documentName } from '../support/emulators';
+import { clearAuthEmulator, createGoogleAccount, documentName } from '../support/emulators';
 import { solidPng } from '../support/png';
 import { FAKE_FIRESTORE_PORT } from '../../stand-ins/firebase-fake-ports';
 
@@ -28,10 +28,11 @@ test.beforeEach(async ({ context }) => {
 });
 
 /**
- * Records a student's hero consent (`heroConsent/{uid}`) in the Firestore stand-in, as the Admin
- * SDK writes (`Bearer owner`), where the function reads it (FIRESTORE_EMULATOR_HOST).
+ * Puts a student in the strip's source in the Firestore stand-in, as the Admin SDK writes
+ * (`Bearer owner`), where the function reads it (FIRESTORE_EMULATOR_HOST): their entry, their
+ * consent (`heroConsent/{uid}`) and the operator's approval of their photo.
  */
-async function grantHeroConsent(uid: string) {
+async function grantHeroConsent(uid: string, photoURL: string) {
   const base = documentName('').replace(/\/$/, '');
   const res = await fetch(`http://127.0.0.1:${FAKE_FIRESTORE_PORT}/v1/${base}:commit`, {
     method: 'POST',
@@ -39,8 +40,20 @@ async function grantHeroConsent(uid: string) {
     body: JSON.stringify({
       writes: [
         {
+          update: {
+            name: `${base}/waitlist/${uid}`,
+            fields: { collegeId: { stringValue: 'udg-cucei' } },
+          },
+        },
+        {
           update: { name: `${base}/heroConsent/${uid}`, fields: {} },
           updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+        },
+        {
+          update: {
+            name: `${base}/heroApproval/${uid}`,
+            fields: { photoURL: { stringValue: photoURL }, approved: { booleanValue: true } },
+          },
         },
       ],
     }),
@@ -135,12 +148,13 @@ test('the hero strip shows the consented students’ avatars from the callable',
   const port = (server.address() as { port: number }).port;
   try {
     for (let n = 1; n <= 5; n++) {
-      const uid = await createAccount({
+      const picture = `http://127.0.0.1:${port}/avatar-${n}.png`;
+      const uid = await createGoogleAccount({
         email: `avatar${n}@alumnos.udg.mx`,
         displayName: `Avatar ${n}`,
-        photoUrl: `http://127.0.0.1:${port}/avatar-${n}.png`,
+        picture,
       });
-      await grantHeroConsent(uid);
+      await grantHeroConsent(uid, picture);
     }
     await page.goto('/');
     const strip = page.getByTestId('avatar-strip');

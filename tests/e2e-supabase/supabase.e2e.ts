@@ -130,23 +130,42 @@ test('a blocked popup signs in by redirect and comes back to #waitlist, signed i
   await expect(page.locator('#waitlist-email')).toHaveValue('sofia.ruiz@alumnos.buap.mx');
 });
 
-test('the hero strip shows the consented students’ avatars from the function', async ({ page }) => {
+test('the hero strip shows the approved photos of consenting students from the function', async ({
+  page,
+}) => {
   for (let n = 1; n <= 6; n++) {
+    const photo = `https://lh3.googleusercontent.com/a/avatar-${n}`;
     const [user] = await query<{ id: string }>(
-      `insert into auth.users (email, raw_user_meta_data) values ($1, $2)
-       on conflict (email) do update set raw_user_meta_data = excluded.raw_user_meta_data
-       returning id`,
-      [`avatar${n}@alumnos.udg.mx`, { avatar_url: `https://avatars.example.test/avatar-${n}.png` }],
+      `insert into auth.users (email) values ($1)
+       on conflict (email) do update set email = excluded.email returning id`,
+      [`avatar${n}@alumnos.udg.mx`],
     );
-    // Student 6 never consented: their photo must not appear.
+    const id = user!.id;
+    // Signed in with Google (the photo is the identity's), on the list, consenting.
+    await query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider)
+       values ($1, $2, $3, 'google') on conflict do nothing`,
+      [`g-avatar${n}`, id, { avatar_url: photo }],
+    );
+    await query(
+      `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')
+       on conflict do nothing`,
+      [id, `avatar${n}@alumnos.udg.mx`],
+    );
+    await query('insert into public.hero_consent (user_id) values ($1) on conflict do nothing', [
+      id,
+    ]);
+    // Student 6's photo was never approved: it must not appear.
     if (n <= 5) {
-      await query('insert into public.hero_consent (user_id) values ($1) on conflict do nothing', [
-        user!.id,
-      ]);
+      await query(
+        `insert into private.hero_photo_review (user_id, photo_url, approved)
+         values ($1, $2, true) on conflict (user_id) do nothing`,
+        [id, photo],
+      );
     }
   }
   const served: string[] = [];
-  await page.route(/^https:\/\/avatars\.example\.test\//, (route) => {
+  await page.route(/^https:\/\/lh3\.googleusercontent\.com\//, (route) => {
     served.push(route.request().url());
     const n = Number(/avatar-(\d+)/.exec(route.request().url())?.[1] ?? 0);
     return route.fulfill({ contentType: 'image/png', body: solidPng(40 * n, 90, 160) });
@@ -160,7 +179,7 @@ test('the hero strip shows the consented students’ avatars from the function',
   const sources = await strip
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-  expect(sources.filter((s) => s.startsWith('https://avatars.example.test/')).length).toBe(5);
+  expect(sources.filter((s) => s.startsWith('https://lh3.googleusercontent.com/')).length).toBe(5);
   expect(sources.some((s) => s.includes('avatar-6'))).toBe(false);
   expect(served.length).toBeGreaterThanOrEqual(5);
 });

@@ -117,7 +117,7 @@ export async function backgroundRgb(locator: Locator): Promise<[number, number, 
 }
 
 /** A sonner toast with this text. */
-export const toast = (page: Page, text: string) =>
+export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The waitlist's submit button. */

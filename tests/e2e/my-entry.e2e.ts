@@ -14,7 +14,9 @@ import {
 /** Issue 13: the student's own entry — consent, what we keep, change of campus, leaving. */
 
 const consentBox = (page: Page) =>
-  page.getByRole('checkbox', { name: /Mostrar mi foto de perfil en la portada/ });
+  page.getByRole('checkbox', {
+    name: /Mostrar mi foto de perfil de Google en la página principal/,
+  });
 
 async function join(page: Page, consent = false) {
   await chooseCollege(page, 'cucei', /CUCEI/);
@@ -44,7 +46,7 @@ test('step 2 links the privacy notice and offers the photo option, off by defaul
   expect(await backend(page, 'consents')).toEqual({});
 });
 
-test('the card shows what we keep; consent given and revoked changes the hero strip', async ({
+test('the card shows what we keep; a consented photo shows once approved, and leaves on withdrawal or the kill switch', async ({
   page,
 }) => {
   await expect(firstAvatar(page)).toBeVisible();
@@ -55,16 +57,36 @@ test('the card shows what we keep; consent given and revoked changes the hero st
   await expect(page.getByTestId('my-entry-college')).toHaveText('UDG - CUCEI');
   await expect(page.getByTestId('my-entry-date')).toContainText('de 20');
   expect(Object.keys(await backend<object>(page, 'consents'))).toEqual(['demo-ana']);
+  // Not shown before the operator approves it.
+  expect(await backend(page, 'heroPhotos')).toMatchObject([{ uid: 'demo-ana', status: 'pending' }]);
+  await page.reload();
+  await expect(firstAvatar(page)).toHaveAttribute('src', before!);
+  await backend(page, 'approveHeroPhoto', 'demo-ana');
+  await page.reload();
   await expect(firstAvatar(page)).not.toHaveAttribute('src', before!);
   const mine = await firstAvatar(page).getAttribute('src');
 
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
   await consentBox(page).uncheck();
-  await expect(toast(page, 'Quitamos tu foto de la portada')).toBeVisible();
+  await expect(toast(page, 'Quitamos tu foto de la página principal')).toBeVisible();
+  await expect(toast(page, 'Puede tardar unos minutos en desaparecer para todos.')).toBeVisible();
   await expect(firstAvatar(page)).toHaveAttribute('src', before!);
   expect(await backend(page, 'consents')).toEqual({});
   await consentBox(page).check();
-  await expect(toast(page, 'Tu foto aparecerá en la portada')).toBeVisible();
+  await expect(toast(page, 'Guardamos tu permiso para mostrar tu foto')).toBeVisible();
+  // A new consent is reviewed again.
+  expect(await backend(page, 'heroPhotos')).toMatchObject([{ status: 'pending' }]);
+  await backend(page, 'approveHeroPhoto', 'demo-ana');
+  await page.reload();
   await expect(firstAvatar(page)).toHaveAttribute('src', mine!);
+  // The kill switch empties the strip: five placeholders.
+  await backend(page, 'setHeroStrip', false);
+  await page.reload();
+  const strip = page.getByTestId('avatar-strip');
+  await expect(strip).toHaveAttribute('data-status', 'placeholders');
+  await expect(strip.getByTestId('avatar-placeholder')).toHaveCount(5);
+  await expect(strip.getByTestId('hero-avatar')).toHaveCount(0);
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
   await expectNoAxeViolations(page, '#waitlist');
 });
 
@@ -103,14 +125,16 @@ test('changes the campus; a failure keeps the old one and a retry works', async 
   expect(entry).toMatchObject({ collegeId: 'itesm-gdl', email: 'ana.garcia@alumnos.udg.mx' });
 });
 
-test('leaving asks first, deletes entry, consent and the browser copy, and joining again works', async ({
+test('leaving asks first, deletes entry, consent, account and the browser copy, and joining again works', async ({
   page,
 }) => {
   await signIn(page);
   await join(page, true);
+  await backend(page, 'approveHeroPhoto', 'demo-ana');
   await page.getByRole('button', { name: 'Salir de la lista de espera' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Salir de la lista de espera?' });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('tu cuenta');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   expect(Object.keys(await backend<object>(page, 'entries'))).toEqual(['demo-ana']);
 
@@ -120,9 +144,15 @@ test('leaving asks first, deletes entry, consent and the browser copy, and joini
   await expect(toast(page, 'No pudimos sacarte de la lista de espera')).toBeVisible();
   await dialog.getByRole('button', { name: 'Sí, salir de la lista' }).click();
   await expect(toast(page, 'Saliste de la lista de espera')).toBeVisible();
+  await expect(toast(page, /tu permiso de foto y tu cuenta/)).toBeVisible();
+  // Nothing of the student is left: no entry, no consent, no photo approval, no account.
   expect(await backend(page, 'entries')).toEqual({});
   expect(await backend(page, 'consents')).toEqual({});
+  expect(await backend(page, 'heroPhotos')).toEqual([]);
+  expect(await backend(page, 'accounts')).toEqual({});
   expect(await page.evaluate(() => localStorage.getItem('waitlistEmail'))).toBeNull();
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  await signIn(page);
   await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
   await join(page);
   expect(Object.keys(await backend<object>(page, 'entries'))).toEqual(['demo-ana']);

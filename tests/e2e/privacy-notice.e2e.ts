@@ -64,7 +64,9 @@ test.describe('the privacy notice page', () => {
       'avisarte por correo cuando el marketplace abra en tu campus',
     );
     await expect(section('finalidades')).toContainText('solo con tu consentimiento');
-    await expect(section('finalidades')).toContainText('mostrar tu foto de perfil en la portada');
+    await expect(section('finalidades')).toContainText(
+      'mostrar tu foto de perfil de Google, sin tu nombre, en la página principal',
+    );
     await expect(section('transferencias')).toContainText('No vendemos ni transferimos');
     // The memory build sends nothing to any provider, and says so.
     await expect(section('encargados')).toContainText('Versión de desarrollo');

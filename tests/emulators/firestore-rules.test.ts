@@ -222,14 +222,33 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
 
   describe('heroConsent/{uid}', () => {
     const consent = () => ({ grantedAt: serverTimestamp() });
+    // Consent needs an entry on the list: Ana joins first in every test of this block.
+    beforeEach(async () => {
+      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    });
 
-    it('a student grants, reads, grants again and revokes their own consent', async () => {
+    it('a student grants, reads and revokes their own consent; granting again changes nothing', async () => {
       await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
       await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
-      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      // The first date stands: an update (a renewed date) is refused.
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
       await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
       await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
       await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+    });
+
+    it('refuses the consent of a student who is not on the list', async () => {
+      await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+    });
+
+    it('keeps the operator’s photo approvals and the kill switch from every client', async () => {
+      await assertFails(setDoc(doc(ana(), 'heroApproval/ana'), { photoURL: 'x', approved: true }));
+      await assertFails(getDoc(doc(ana(), 'heroApproval/ana')));
+      await assertFails(setDoc(doc(ana(), 'heroSettings/strip'), { enabled: true }));
+      await assertFails(
+        getDoc(doc(env.unauthenticatedContext().firestore(), 'heroSettings/strip')),
+      );
     });
 
     it('refuses a client-chosen date, an extra or a missing field', async () => {

@@ -66,6 +66,20 @@ async function student() {
   return { repo, consent, uid, email, token: await user.getIdToken() };
 }
 
+/** Puts a student on the list behind the API (consent needs an entry, firestore.rules). */
+function putOnList(uid: string, email = `${uid}@alumnos.udg.mx`) {
+  const name = docName(uid);
+  firestore.documents.set(name, {
+    name,
+    fields: {
+      email: { stringValue: email },
+      collegeId: { stringValue: 'udg-cucei' },
+      timestamp: { timestampValue: new Date().toISOString() },
+    },
+    createTime: new Date().toISOString(),
+  });
+}
+
 /**
  * A student signed in on the Auth emulator some other way than a verified Google account, and
  * the waitlist adapter of their app.
@@ -268,10 +282,13 @@ describeHeroConsentContract('firebase (Firestore REST at the wire, Auth emulator
     get repo() {
       return signedIn.at(-1)!.consent;
     },
+    get waitlist() {
+      return signedIn.at(-1)!.repo;
+    },
     signIn: async () => {
       const s = await student();
       signedIn.push(s);
-      return { uid: s.uid };
+      return { uid: s.uid, email: s.email };
     },
     hasConsent: async (uid) => firestore.documents.has(consentName(uid)),
   };
@@ -351,15 +368,13 @@ describe('the student’s own entry and hero consent, at the wire', () => {
     expect(firestore.documents.size).toBe(0);
   });
 
-  it('grant: one commit of heroConsent/{uid} with grantedAt the server’s time; revoke deletes it', async () => {
+  it('grant: a read, then one commit of heroConsent/{uid} with grantedAt the server’s time; again, the read alone; revoke deletes it', async () => {
     const { consent, uid, token } = await student();
+    putOnList(uid);
     await consent.grant(uid);
-    expect(firestore.requests).toHaveLength(1);
-    expect(firestore.requests[0]).toMatchObject({
-      path: `${DOCS}:commit`,
-      authorization: `Bearer ${token}`,
-    });
-    const [write] = (firestore.requests[0]!.body as { writes: Record<string, unknown>[] }).writes;
+    expect(firestore.requests.map((r) => r.path)).toEqual([`${DOCS}:batchGet`, `${DOCS}:commit`]);
+    expect(firestore.requests[1]).toMatchObject({ authorization: `Bearer ${token}` });
+    const [write] = (firestore.requests[1]!.body as { writes: Record<string, unknown>[] }).writes;
     expect(write).toMatchObject({
       update: { name: consentName(uid) },
       updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
@@ -367,6 +382,11 @@ describe('the student’s own entry and hero consent, at the wire', () => {
     expect(Object.keys((write!.update as { fields?: object }).fields ?? {})).toEqual([]);
     expect(write!.updateMask).toBeUndefined();
     expect(Object.keys(firestore.documents.get(consentName(uid))!.fields)).toEqual(['grantedAt']);
+    const granted = firestore.documents.get(consentName(uid))!.fields;
+    firestore.requests.length = 0;
+    await consent.grant(uid); // given already: the first date stands, nothing is written
+    expect(firestore.requests.map((r) => r.path)).toEqual([`${DOCS}:batchGet`]);
+    expect(firestore.documents.get(consentName(uid))!.fields).toEqual(granted);
     firestore.requests.length = 0;
     await consent.revoke(uid);
     expect(firestore.requests[0]!.body).toEqual({ writes: [{ delete: consentName(uid) }] });
@@ -375,6 +395,7 @@ describe('the student’s own entry and hero consent, at the wire', () => {
 
   it('maps the failures of the consent calls as the waitlist’s', async () => {
     const { consent, uid } = await student();
+    putOnList(uid);
     for (const [failure, code] of [
       ['unavailable', 'unavailable'],
       ['network', 'unavailable'],
@@ -387,7 +408,7 @@ describe('the student’s own entry and hero consent, at the wire', () => {
       firestore.failNext(failure);
       await expect(consent.revoke(uid)).rejects.toMatchObject({ code });
     }
-    expect(firestore.documents.size).toBe(0);
+    expect(firestore.documents.has(consentName(uid))).toBe(false);
     await consent.grant(uid);
     expect(await consent.get(uid)).not.toBeNull();
   });
@@ -475,8 +496,10 @@ describe('the student’s own entry and hero consent, at the wire', () => {
 
     it('writing, reading or revoking another student’s consent', async () => {
       const first = await student();
+      putOnList(first.uid);
       await first.consent.grant(first.uid);
       const second = await student();
+      putOnList(second.uid);
       const grant = (uid: string) =>
         writeOf(
           consentName(uid),
@@ -506,6 +529,7 @@ describe('the student’s own entry and hero consent, at the wire', () => {
     it('a consent with a client-chosen date, an extra field or no date', async () => {
       const { uid, token } = await student();
       const name = consentName(uid);
+      putOnList(uid);
       const serverTime = {
         updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
       };
@@ -517,8 +541,16 @@ describe('the student’s own entry and hero consent, at the wire', () => {
       ]) {
         expect(await raw(token, 'commit', body)).toBe(403);
       }
-      expect(firestore.documents.size).toBe(0);
+      expect(firestore.documents.has(name)).toBe(false);
       expect(await raw(token, 'commit', writeOf(name, {}, serverTime))).toBe(200);
+      // Given once: a second write (a renewed date) is refused; the first date stands.
+      expect(await raw(token, 'commit', writeOf(name, {}, serverTime))).toBe(403);
+    });
+
+    it('a consent of a student who is not on the list', async () => {
+      const { consent, uid } = await student();
+      await expect(consent.grant(uid)).rejects.toMatchObject({ code: 'permission-denied' });
+      expect(firestore.documents.has(consentName(uid))).toBe(false);
     });
 
     it('a consent from an account Google has not verified', async () => {

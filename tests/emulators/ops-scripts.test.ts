@@ -9,6 +9,7 @@ import {
   AUTH_EMULATOR,
   clearAuthEmulator,
   createAccount,
+  createGoogleAccount,
   documentName,
   firestoreStandInHost,
   PROJECT_ID,
@@ -224,5 +225,58 @@ describe('the project guard of both scripts', () => {
       code: 2,
       stderr: expect.stringContaining('Name the project'),
     });
+  });
+});
+
+describe('hero-photos.mjs: the operator reviews each photo, and has a kill switch', () => {
+  beforeEach(async () => {
+    firestore.reset();
+    await clearAuthEmulator();
+  });
+  const field = (p: string, name: string) =>
+    (firestore.documents.get(documentName(p))?.fields as Record<string, Record<string, unknown>>)?.[
+      name
+    ];
+
+  it('lists pending Google photos, approves or rejects the exact photo, and switches the strip', async () => {
+    const photo = 'https://lh3.googleusercontent.com/a/revisar';
+    const uid = await createGoogleAccount({
+      email: 'revisar@alumnos.udg.mx',
+      displayName: 'Revisar',
+      picture: photo,
+    });
+    // A password account with its own photo: never queued, whatever it wrote.
+    const other = await createAccount({
+      email: 'clave@alumnos.udg.mx',
+      displayName: 'Clave',
+      photoUrl: 'https://lh3.googleusercontent.com/a/clave',
+    });
+    for (const id of [uid, other]) {
+      seedEntry(id, `${id}@alumnos.udg.mx`, 'udg-cucei', '2026-03-01T12:00:00.000Z');
+      seedConsent(id, '2026-03-02T12:00:00.000Z');
+    }
+    const out = (await run('hero-photos', ['list'])).stdout;
+    expect(out).toContain('Hero strip: on');
+    expect(out).toContain(`pending\t${uid}`);
+    expect(out).toContain(photo);
+    expect(out).not.toContain(other);
+    expect(out).toContain('1 photos, 1 pending.');
+
+    await run('hero-photos', ['approve', '--uid', uid]);
+    expect(field(`heroApproval/${uid}`, 'photoURL')).toEqual({ stringValue: photo });
+    expect(field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: true });
+    expect((await run('hero-photos', ['list'])).stdout).toContain(`approved\t${uid}`);
+    await run('hero-photos', ['reject', '--uid', uid]);
+    expect(field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: false });
+    await expect(run('hero-photos', ['approve', '--uid', other])).rejects.toMatchObject({
+      code: 1,
+    });
+
+    await run('hero-photos', ['off']);
+    expect(field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: false });
+    expect((await run('hero-photos', ['list'])).stdout).toContain('Hero strip: OFF');
+    await run('hero-photos', ['on']);
+    expect(field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: true });
+    await expect(run('hero-photos', ['approve'])).rejects.toMatchObject({ code: 2 });
   });
 });

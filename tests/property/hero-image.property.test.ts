@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   avatarSources,
+  GOOGLE_PHOTO_HOSTS,
+  isGooglePhotoUrl,
   isSafePhotoUrl,
   MAX_HERO_IMAGES,
   parseHeroImagesAnswer,
@@ -10,7 +12,13 @@ import {
 const dataImage = fc
   .constantFrom('png', 'jpeg', 'webp', 'svg+xml', 'gif', 'avif')
   .chain((t) => fc.base64String({ maxLength: 40 }).map((b) => `data:image/${t};base64,${b}`));
-const httpsUrl = fc.webUrl({ validSchemes: ['https'] });
+/** A Google profile photo's address: the only photoURL a real backend may pass on. */
+const httpsUrl = fc
+  .tuple(fc.constantFrom(...GOOGLE_PHOTO_HOSTS), fc.webPath(), fc.webQueryParameters())
+  .map(([host, path, query]) => `https://${host}${path || '/a'}${query ? `?${query}` : ''}`);
+const foreignHttpsUrl = fc
+  .webUrl({ validSchemes: ['https'] })
+  .filter((u) => !GOOGLE_PHOTO_HOSTS.includes(new URL(u).hostname));
 const image = fc
   .record({ imageData: dataImage, photoURL: httpsUrl }, { requiredKeys: [] })
   .filter((i) => i.imageData !== undefined || i.photoURL !== undefined);
@@ -91,6 +99,30 @@ describe('hero images rule', () => {
         ).toEqual([]);
       }),
     );
+  });
+
+  it('keeps a photoURL only on Google’s photo hosts: any other host, a look-alike, a port or a user name is dropped', () => {
+    fc.assert(
+      fc.property(foreignHttpsUrl, (url) => {
+        expect(isGooglePhotoUrl(url)).toBe(false);
+        expect(
+          parseHeroImagesAnswer({ success: true, profileImages: [{ photoURL: url }] }),
+        ).toEqual([]);
+      }),
+    );
+    for (const url of [
+      'https://lh3.googleusercontent.com.evil.example/a',
+      'https://evil.example/lh3.googleusercontent.com/a',
+      'https://lh3.googleusercontent.com:8443/a',
+      'https://me@lh3.googleusercontent.com/a',
+      'https://lh7.googleusercontent.com/a',
+      'https://lh3.googleusercontent.com./a',
+      'http://lh3.googleusercontent.com/a',
+      `https://lh3.googleusercontent.com/${'a'.repeat(2048)}`,
+    ]) {
+      expect(isGooglePhotoUrl(url), url).toBe(false);
+    }
+    expect(isGooglePhotoUrl('https://LH5.googleusercontent.com/a/b=s96-c')).toBe(true);
   });
 
   it('allows same-origin paths only for the memory backend', () => {

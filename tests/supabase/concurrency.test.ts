@@ -81,6 +81,8 @@ describe('concurrent joins', () => {
       sub: uid,
       email: 'directa@alumnos.udg.mx',
       role: 'authenticated',
+      app_metadata: { provider: 'google' },
+      is_anonymous: false,
     });
     const clients = await Promise.all(
       Array.from({ length: 50 }, async () => {

@@ -120,9 +120,11 @@ describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () =
   const b = backend();
   return {
     repo: b.heroConsent,
+    waitlist: b.waitlist,
     signIn: async () => {
       standIn.arrangeSignIn({ email: nextEmail() });
-      return { uid: (await b.auth.signInWithPopup()).uid };
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
     },
     hasConsent: async (uid) => {
       const { rows } = await admin.query<{ n: number }>(
@@ -140,27 +142,40 @@ describeCollegeSearchContract(
 );
 
 describeHeroImagesContract('supabase (stand-in over PostgreSQL 15)', async () => {
-  // Five consenting students with https photos, one without consent, one with an http photo.
-  for (let n = 1; n <= 7; n++) {
+  // Five approved Google photos of consenting students on the list; one without consent; one
+  // with an http photo; one whose photo is only in its own metadata (an e-mail account).
+  for (let n = 1; n <= 8; n++) {
+    const photo =
+      n === 7 ? 'http://insecure.example/a.png' : `https://lh3.googleusercontent.com/a/hero-${n}`;
     const { rows } = await admin.query<{ id: string }>(
       `insert into auth.users (email, raw_user_meta_data) values ($1, $2)
        on conflict (email) do update set raw_user_meta_data = excluded.raw_user_meta_data returning id`,
-      [
-        `hero${n}@alumnos.udg.mx`,
-        {
-          avatar_url:
-            n === 7
-              ? 'http://insecure.example/a.png'
-              : `https://lh3.googleusercontent.com/a/hero-${n}`,
-        },
-      ],
+      [`hero${n}@alumnos.udg.mx`, { avatar_url: photo }],
+    );
+    const id = rows[0]!.id;
+    if (n !== 8) {
+      await admin.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider)
+         values ($1, $2, $3, 'google') on conflict do nothing`,
+        [`g-hero${n}`, id, { avatar_url: photo }],
+      );
+    }
+    await admin.query(
+      `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')
+       on conflict do nothing`,
+      [id, `hero${n}@alumnos.udg.mx`],
     );
     if (n !== 6) {
       await admin.query(
         'insert into public.hero_consent (user_id) values ($1) on conflict do nothing',
-        [rows[0]!.id],
+        [id],
       );
     }
+    await admin.query(
+      `insert into private.hero_photo_review (user_id, photo_url, approved) values ($1, $2, true)
+       on conflict (user_id) do nothing`,
+      [id, photo],
+    );
   }
   return backend().heroImages;
 });
@@ -288,8 +303,8 @@ describe('Supabase adapters beyond the contract', () => {
       timestamp: new Date(),
     });
     await b.waitlist.changeCollege(user.uid, 'itesm-gdl');
-    await b.waitlist.leave(user.uid);
     await b.heroConsent.grant(user.uid);
+    await b.waitlist.leave(user.uid);
     expect(count('PATCH /rest/v1/waitlist')).toBe(patches + 1);
     expect(count('DELETE /rest/v1/waitlist')).toBe(deletes + 1);
     expect(count('POST /rest/v1/rpc/grant_hero_consent')).toBe(grants + 1);
@@ -308,10 +323,15 @@ describe('Supabase adapters beyond the contract', () => {
     expect((await b.waitlist.get(user.uid))?.collegeId).toBe('udg-cucei');
   });
 
-  it('granting again renews the date the database gives', async () => {
+  it('granting again keeps the first date (renewing never moves a student up)', async () => {
     const b = backend();
     standIn.arrangeSignIn({ email: nextEmail() });
     const user = await b.auth.signInWithPopup();
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
     await b.heroConsent.grant(user.uid);
     // Behind the API, an old consent (the dating trigger off for this one statement).
     await admin.query('begin');
@@ -323,8 +343,58 @@ describe('Supabase adapters beyond the contract', () => {
     await admin.query('commit');
     expect((await b.heroConsent.get(user.uid))?.grantedAt.getUTCFullYear()).toBe(2025);
     await b.heroConsent.grant(user.uid);
-    const renewed = await b.heroConsent.get(user.uid);
-    expect(Math.abs(renewed!.grantedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect((await b.heroConsent.get(user.uid))?.grantedAt.getUTCFullYear()).toBe(2025);
+  });
+
+  it('an e-mail/password or anonymous account can neither join nor consent', async () => {
+    for (const kind of [{ provider: 'email' as const }, { anonymous: true }]) {
+      const b = backend();
+      standIn.arrangeSignIn({ email: nextEmail(), ...kind });
+      const user = await b.auth.signInWithPopup();
+      await expect(
+        b.waitlist.join(user.uid, {
+          email: user.email,
+          collegeId: 'udg-cucei',
+          timestamp: new Date(),
+        }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(b.heroConsent.grant(user.uid)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+    }
+  });
+
+  it('deleteAccount deletes the account, entry, consent and review, and ends the session', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({
+      email: nextEmail(),
+      avatarUrl: 'https://lh3.googleusercontent.com/a/x',
+    });
+    const user = await b.auth.signInWithPopup();
+    const seen: (string | null)[] = [];
+    b.auth.onAuthStateChanged((u) => seen.push(u?.uid ?? null));
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    await b.heroConsent.grant(user.uid);
+    await admin.query(
+      'insert into private.hero_photo_review (user_id, photo_url, approved) values ($1, $2, true)',
+      [user.uid, 'https://lh3.googleusercontent.com/a/x'],
+    );
+    await b.auth.deleteAccount();
+    const { rows } = await admin.query<{ n: number }>(
+      `select (select count(*) from auth.users where id = $1)
+        + (select count(*) from auth.identities where user_id = $1)
+        + (select count(*) from public.waitlist where uid = $1)
+        + (select count(*) from public.hero_consent where user_id = $1)
+        + (select count(*) from private.hero_photo_review where user_id = $1) as n`,
+      [user.uid],
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+    await expect.poll(() => seen.at(-1)).toBeNull();
+    await b.auth.deleteAccount(); // signed out: nothing left to do
   });
 
   it("signed out, reading or changing one's data is unauthenticated and sends nothing", async () => {

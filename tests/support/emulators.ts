@@ -80,8 +80,54 @@ export async function createAccount(account: {
 }
 
 /** A Google ID token the Auth emulator accepts (it does not check signatures). */
-export const fakeGoogleIdToken = (email: string, name: string): string =>
-  JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name });
+export const fakeGoogleIdToken = (email: string, name: string, picture?: string): string =>
+  JSON.stringify({
+    sub: `google-${email}`,
+    email,
+    email_verified: true,
+    name,
+    ...(picture ? { picture } : {}),
+  });
+
+/**
+ * An account made as a Google sign-in makes it (`signInWithIdp` with a fake Google ID token): its
+ * `google.com` provider entry carries the photo Google sent (`picture`). Returns the uid.
+ */
+export async function createGoogleAccount(account: {
+  email: string;
+  displayName: string;
+  picture?: string;
+}): Promise<string> {
+  const res = await fetch(
+    `${authBase}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(
+          fakeGoogleIdToken(account.email, account.displayName, account.picture),
+        )}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  if (!res.ok) throw new Error(`Auth emulator signInWithIdp: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { localId: string }).localId;
+}
+
+/** Sets an account's own photoURL (what `updateProfile` lets its holder write). */
+export async function setAccountPhoto(localId: string, photoUrl: string): Promise<void> {
+  const res = await fetch(
+    `${authBase}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId, photoUrl }),
+    },
+  );
+  if (!res.ok) throw new Error(`Auth emulator accounts:update: ${res.status}`);
+}
 
 /**
  * Where the Admin SDK finds Firestore (FIRESTORE_EMULATOR_HOST, set by scripts/test/test-firebase.sh):

@@ -370,16 +370,22 @@ describe("app store: the student's own entry (issue 13)", () => {
     expect(store.getState().myEntry).toMatchObject({ heroConsent: false, college: cucei });
   });
 
-  it('joining with consent records it, and the hero strip shows the photo first', async () => {
+  it('joining with consent records it; the photo shows first once approved, and leaves on withdrawal', async () => {
     const { store, backend } = await signedInAndJoined(true);
     expect(Object.keys(backend.controls.consents())).toEqual(['demo-ana']);
     expect(store.getState().myEntry?.heroConsent).toBe(true);
     await store.getState().loadHeroImages();
+    const before = store.getState().heroImages[0];
+    expect(backend.controls.heroPhotos()).toMatchObject([{ uid: 'demo-ana', status: 'pending' }]);
+    backend.controls.approveHeroPhoto('demo-ana');
+    await store.getState().loadHeroImages();
     const withPhoto = store.getState().heroImages[0];
+    expect(withPhoto).not.toEqual(before);
     expect(await store.getState().setHeroConsent(false)).toMatchObject({ ok: true });
     await flush();
     expect(backend.controls.consents()).toEqual({});
-    expect(store.getState().heroImages[0]).not.toEqual(withPhoto);
+    expect(backend.controls.heroPhotos()).toEqual([]);
+    expect(store.getState().heroImages[0]).toEqual(before);
   });
 
   it('a consent that fails at join leaves the student on the list and says so', async () => {
@@ -411,17 +417,30 @@ describe("app store: the student's own entry (issue 13)", () => {
     expect(store.getState()).toMatchObject({ editingCollege: false, selectedCollege: tec });
   });
 
-  it('leaving deletes entry and consent, clears the browser, and a retry after a failure works', async () => {
+  it('leaving deletes entry, consent and account, signs out, clears the browser, and a retry after a failure works', async () => {
     const { store, backend, pageStorage } = await signedInAndJoined(true);
     backend.controls.failNext('leave');
     expect(await store.getState().leaveWaitlist()).toMatchObject({ ok: false });
     expect(backend.controls.entries()['demo-ana']).toBeDefined();
+    backend.controls.failNext('deleteAccount');
+    expect(await store.getState().leaveWaitlist()).toMatchObject({ ok: false });
+    expect(backend.controls.entries()).toEqual({});
+    expect(Object.keys(backend.controls.accounts())).toEqual(['demo-ana']);
     expect(await store.getState().leaveWaitlist()).toMatchObject({ ok: true });
+    await flush();
     expect(backend.controls.entries()).toEqual({});
     expect(backend.controls.consents()).toEqual({});
+    expect(backend.controls.accounts()).toEqual({});
     expect(pageStorage.getItem('waitlistEmail')).toBeNull();
     expect(pageStorage.getItem('waitlistData')).toBeNull();
-    expect(store.getState()).toMatchObject({ joined: false, submitStatus: 'idle', myEntry: null });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      joined: false,
+      submitStatus: 'idle',
+      myEntry: null,
+    });
+    await store.getState().signIn();
+    await flush();
     store.getState().selectCollege(cucei);
     expect(await store.getState().join()).toMatchObject({ ok: true });
   });

@@ -67,6 +67,7 @@ describe('the request timeout of every backend call (spec section 9: 15 s)', () 
         signInWithPopup: never,
         prepareSignIn: never,
         signOut: never,
+        deleteAccount: never,
         onAuthStateChanged: () => () => {},
       },
       local: memoryLocalRecord().record,

@@ -42,7 +42,12 @@ describe('firestore.rules repeats the domain’s college-id rule', () => {
   it('and trusts the e-mail only from a verified Google sign-in', () => {
     expect(rules).toMatch(/allow create: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
     expect(rules).toMatch(/allow update: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
-    expect(rules).toMatch(/allow create, update: if isOwner\(uid\) && isVerifiedGoogleStudent\(\)/);
+    // The consent: created by a Google student on the list, never updated (the first date stands).
+    expect(rules).toMatch(
+      /allow create: if isOwner\(uid\) && isVerifiedGoogleStudent\(\) && isOnList\(uid\)/,
+    );
+    expect(rules).toMatch(/allow update, list: if false;/);
+    expect(rules).toMatch(/exists\(\/databases\/\$\(database\)\/documents\/waitlist\/\$\(uid\)\)/);
     expect(rules).toMatch(/get\('email_verified', false\) == true/);
     expect(rules).toMatch(/get\('sign_in_provider', ''\) == 'google\.com'/);
   });

@@ -74,6 +74,24 @@ describe('get_hero_profile_images logic', () => {
     expect(d.listConsented).toHaveBeenCalledTimes(2);
   });
 
+  it('the kill switch empties the strip at once, cache or not, and lists nobody meanwhile', async () => {
+    let on = true;
+    const { d } = deps({ stripEnabled: vi.fn(async () => on) });
+    const handler = createHeroImagesHandler(d);
+    expect((await handler()).profileImages).toHaveLength(5);
+    on = false;
+    expect(await handler()).toEqual({ success: true, profileImages: [], fromCache: false });
+    expect(d.listConsented).toHaveBeenCalledTimes(1);
+    on = true;
+    expect((await handler()).fromCache).toBe(false); // read afresh once switched on again
+    expect(d.listConsented).toHaveBeenCalledTimes(2);
+  });
+
+  it('never answers more than the strip’s five, whatever the source gives', async () => {
+    const { d } = deps({ listConsented: vi.fn(async () => profiles(12)), maxImages: 12 });
+    expect((await createHeroImagesHandler(d)()).profileImages).toHaveLength(5);
+  });
+
   it('caches an empty answer too, for a minute', async () => {
     const { d, advance } = deps({ listConsented: vi.fn(async () => []) });
     const handler = createHeroImagesHandler(d);
@@ -226,18 +244,61 @@ describe('get_hero_profile_images logic', () => {
 
 describe('readConsented: only current consent records, and those students’ profiles', () => {
   const signal = new AbortController().signal;
-  /** Consent records, newest first, and the Auth accounts they name. */
+  /**
+   * Consent records, oldest first, and the Auth accounts they name; by default every consenting
+   * student is on the list and their current photo approved.
+   */
   const sources = (
     uids: string[],
     accounts: Record<string, { photoURL?: string; disabled?: boolean }>,
+    { offList = [], approved }: { offList?: string[]; approved?: Record<string, string> } = {},
   ) => ({
     listConsentUids: vi.fn(async (max: number) => uids.slice(0, max)),
     getProfiles: vi.fn(async (wanted: string[]) =>
       wanted.filter((uid) => uid in accounts).map((uid) => ({ uid, ...accounts[uid] })),
     ),
+    onList: vi.fn(async (wanted: string[]) => new Set(wanted.filter((u) => !offList.includes(u)))),
+    approvedPhotos: vi.fn(
+      async (wanted: string[]) =>
+        new Map(
+          wanted.flatMap((uid) => {
+            const url = approved ? approved[uid] : accounts[uid]?.photoURL;
+            return url ? [[uid, url] as const] : [];
+          }),
+        ),
+    ),
   });
 
-  it('keeps consent order (newest first), skipping students without a photo, disabled or gone', async () => {
+  it('shows only students on the list whose current Google photo on Google’s hosts is the approved one', async () => {
+    const s = sources(
+      ['ok', 'offlist', 'pending', 'changed', 'foreign', 'rejected'],
+      {
+        ok: { photoURL: photo(1) },
+        offlist: { photoURL: photo(2) },
+        pending: { photoURL: photo(3) },
+        changed: { photoURL: photo(4) },
+        foreign: { photoURL: 'https://tracker.example/pixel.png' },
+        rejected: { photoURL: photo(6) },
+      },
+      {
+        offList: ['offlist'],
+        approved: {
+          ok: photo(1),
+          offlist: photo(2),
+          changed: photo(40), // approved before the student changed their photo
+          foreign: 'https://tracker.example/pixel.png',
+        },
+      },
+    );
+    const found = await readConsented(s, { limit: 5, maxRecords: 20, signal });
+    expect(found).toEqual([{ uid: 'ok', photoURL: photo(1) }]);
+    expect(s.onList).toHaveBeenCalledWith(
+      ['ok', 'offlist', 'pending', 'changed', 'foreign', 'rejected'],
+      signal,
+    );
+  });
+
+  it('keeps consent order (oldest first), skipping students without a photo, disabled or gone', async () => {
     const s = sources(['new', 'nophoto', 'off', 'gone', 'old'], {
       new: { photoURL: photo(1) },
       nophoto: {},
@@ -251,6 +312,7 @@ describe('readConsented: only current consent records, and those students’ pro
       { uid: 'new', photoURL: photo(1) },
       { uid: 'old', photoURL: photo(3) },
     ]);
+    expect(s.approvedPhotos).toHaveBeenCalledTimes(1);
     expect(s.listConsentUids).toHaveBeenCalledWith(20, signal);
     expect(s.getProfiles).toHaveBeenCalledTimes(1);
     expect(s.getProfiles).toHaveBeenCalledWith(['new', 'nophoto', 'off', 'gone', 'old'], signal);

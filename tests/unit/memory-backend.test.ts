@@ -157,3 +157,74 @@ describe('memory backend controls and storage', () => {
     );
   });
 });
+
+describe('memory hero strip: approved photos of students on the list only (issue 23)', () => {
+  const cucei = {
+    id: 'udg-cucei',
+    name: 'Universidad de Guadalajara',
+    subname: 'CUCEI',
+    shortName: 'UDG',
+  };
+
+  /** Signs in the demo account at `index`, joins, and consents. */
+  async function consenting(world: ReturnType<typeof memoryWorld>, index: number) {
+    world.popup.index = index;
+    const user = await world.useCases.signIn();
+    await world.useCases.joinWaitlist({ user, college: cucei, heroConsent: true });
+    return user;
+  }
+  const shown = async (world: ReturnType<typeof memoryWorld>) =>
+    (await world.useCases.loadHeroImages()).images.map((i) => i.imageData);
+
+  it('shows a consenting student only once the operator approved that exact photo', async () => {
+    const world = memoryWorld();
+    const seeded = await shown(world);
+    const ana = await consenting(world, 0);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([
+      { uid: ana.uid, status: 'pending' },
+    ]);
+    world.backend.controls.approveHeroPhoto(ana.uid);
+    const [first] = await shown(world);
+    expect(first).toBe(HERO_AVATARS[6]);
+    // A new profile photo is not the approved one: hidden until approved again.
+    world.backend.controls.setProfilePhoto(ana.uid, HERO_AVATARS[9]!);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([{ status: 'pending' }]);
+    world.backend.controls.rejectHeroPhoto(ana.uid);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([{ status: 'rejected' }]);
+  });
+
+  it('orders by first consent, which renewing keeps; at most 5; the kill switch empties the strip', async () => {
+    const world = memoryWorld();
+    const ana = await consenting(world, 0);
+    const luis = await consenting(world, 1);
+    for (const uid of [ana.uid, luis.uid]) world.backend.controls.approveHeroPhoto(uid);
+    world.popup.index = 0;
+    const again = await world.useCases.signIn();
+    await world.useCases.setHeroConsent(again, true); // renewed: Ana stays first
+    const images = await shown(world);
+    expect(images.slice(0, 2)).toEqual([HERO_AVATARS[6], HERO_AVATARS[7]]);
+    expect(images).toHaveLength(5);
+    world.backend.controls.setHeroStrip(false);
+    expect(await shown(world)).toEqual([]);
+    world.backend.controls.setHeroStrip(true);
+    expect((await shown(world)).slice(0, 2)).toEqual([HERO_AVATARS[6], HERO_AVATARS[7]]);
+  });
+
+  it('leaving deletes the account too: nothing of the student is left', async () => {
+    const world = memoryWorld();
+    const ana = await consenting(world, 0);
+    world.backend.controls.approveHeroPhoto(ana.uid);
+    await world.useCases.leaveWaitlist(ana);
+    expect(world.backend.controls.entries()).toEqual({});
+    expect(world.backend.controls.consents()).toEqual({});
+    expect(world.backend.controls.accounts()).toEqual({});
+    expect(world.backend.controls.heroPhotos()).toEqual([]);
+    expect(JSON.parse(world.storage.getItem(MEMORY_STATE_KEY)!)).toMatchObject({
+      sessionUid: null,
+      reviews: {},
+    });
+  });
+});

@@ -9,6 +9,7 @@ import type {
 } from 'firebase/auth';
 import type { AuthPort } from '@/ports/auth.port';
 import { toSignInError } from '@/domain/errors';
+import { toBackendError } from './firebase-errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
 import { onceUntilFailure } from '@/domain/once-until-failure';
@@ -22,6 +23,12 @@ export interface FirebaseAuthOptions {
     provider: AuthProvider,
     resolver?: PopupRedirectResolver,
   ) => Promise<UserCredential>;
+  /**
+   * Deletes the signed-in account and what is kept under it, on the server (the callable
+   * `delete_my_account`: deleting from the client needs a recent sign-in, which a returning
+   * student's session is not).
+   */
+  readonly deleteAccount?: () => Promise<unknown>;
   /** Sign-in by redirect, used when the browser blocks the popup (default: signInWithRedirect). */
   readonly redirect?: (
     auth: Auth,
@@ -188,6 +195,19 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
 
     async signOut() {
       const { sdk, auth } = await load();
+      await sdk.signOut(auth);
+    },
+
+    async deleteAccount() {
+      const { sdk, auth } = await load();
+      if (!auth.currentUser) return; // already gone and signed out: a retry has nothing to do
+      if (!options.deleteAccount) throw new Error('No account deletion configured');
+      try {
+        await options.deleteAccount();
+      } catch (error) {
+        throw toBackendError(error);
+      }
+      // The account no longer exists: end the session here too (its token is still valid).
       await sdk.signOut(auth);
     },
 

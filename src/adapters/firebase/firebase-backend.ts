@@ -4,6 +4,7 @@ import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createFirebaseAuth } from './firebase-auth.adapter';
+import { callableFunction } from './firebase-callable';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
@@ -15,6 +16,9 @@ export interface FirebaseBackend {
   readonly heroConsent: HeroConsentRepo;
   readonly heroImages: HeroImages;
 }
+
+/** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
+export const DELETE_ACCOUNT_FUNCTION = 'delete_my_account';
 
 /** The Firebase ports of the production backend, over one app; nothing of the SDK leaks out. */
 export function createFirebaseBackend(
@@ -32,14 +36,19 @@ export function createFirebaseBackend(
   );
   const emulators = settings.emulators;
   const firestore = { app, ...(emulators ? { emulator: emulators.firestore } : {}) };
+  const functions = {
+    app,
+    region: settings.functionsRegion,
+    ...(emulators ? { emulator: emulators.functions } : {}),
+  };
   return {
-    auth: createFirebaseAuth({ app, ...(emulators ? { emulator: emulators.auth } : {}) }),
+    auth: createFirebaseAuth({
+      app,
+      ...(emulators ? { emulator: emulators.auth } : {}),
+      deleteAccount: callableFunction(functions, DELETE_ACCOUNT_FUNCTION),
+    }),
     waitlist: createFirestoreWaitlist(firestore),
     heroConsent: createFirestoreHeroConsent(firestore),
-    heroImages: createCallableHeroImages({
-      app,
-      region: settings.functionsRegion,
-      ...(emulators ? { emulator: emulators.functions } : {}),
-    }),
+    heroImages: createCallableHeroImages(functions),
   };
 }

@@ -33,10 +33,17 @@ export function createFirestoreHeroConsent(options: FirestoreLiteOptions): HeroC
     async grant(uid) {
       const { sdk, ref: consent } = await ref(uid);
       try {
-        // The rules require the server's time: giving the consent again renews its date.
+        // Given once: the first date stands (the rules refuse an update), so a consent already
+        // there is left as it is. The rules require the server's time and an entry on the list.
+        if ((await sdk.getDoc(consent)).exists()) return;
         await sdk.setDoc(consent, { grantedAt: sdk.serverTimestamp() });
       } catch (error) {
-        throw toBackendError(error);
+        // Another tab gave it in between: the consent is there, which is what was asked.
+        const given = await sdk.getDoc(consent).then(
+          (snapshot) => snapshot.exists(),
+          () => false,
+        );
+        if (!given) throw toBackendError(error);
       }
     },
     async revoke(uid) {

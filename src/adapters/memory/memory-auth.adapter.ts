@@ -1,7 +1,7 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { User } from '@/domain/user';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import { type StateStore, withoutStudent } from './memory-state';
 
 /** Lets the student pick an account; rejects with `auth/popup-closed-by-user` on cancel. */
 export type ChooseAccount = (accounts: readonly User[]) => Promise<User>;
@@ -38,7 +38,12 @@ export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
     async signInWithPopup() {
       await controls.enter('signIn');
       const user = await chooseAccount(store.read().accounts);
-      store.update((state) => ({ ...state, sessionUid: user.uid }));
+      // The first sign-in creates the account this backend holds, as a real provider does.
+      store.update((state) => ({
+        ...state,
+        users: { ...state.users, [user.uid]: state.users[user.uid] ?? new Date().toISOString() },
+        sessionUid: user.uid,
+      }));
       notify();
       return user;
     },
@@ -48,6 +53,12 @@ export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
     async signOut() {
       await controls.enter('signOut');
       store.update((state) => ({ ...state, sessionUid: null }));
+      notify();
+    },
+    async deleteAccount() {
+      await controls.enter('deleteAccount');
+      const uid = store.read().sessionUid;
+      if (uid) store.update((state) => withoutStudent(state, uid));
       notify();
     },
     onAuthStateChanged(listener) {

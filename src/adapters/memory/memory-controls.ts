@@ -3,6 +3,7 @@ import { AppError, type ErrorCode, isErrorCode } from '@/domain/errors';
 export const MEMORY_OPERATIONS = [
   'signIn',
   'signOut',
+  'deleteAccount',
   'exists',
   'getEntry',
   'join',

@@ -2,9 +2,12 @@ import type { Clock } from '@/ports/clock.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import { AppError } from '@/domain/errors';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import { type StateStore, without } from './memory-state';
 
-/** Hero-strip consents in storage, keyed by uid; only the signed-in student touches their own. */
+/**
+ * Hero-strip consents in storage, keyed by uid; only the signed-in student touches their own, and
+ * only once on the list (as the real backends' rules say).
+ */
 export function createMemoryHeroConsent({
   store,
   controls,
@@ -29,17 +32,22 @@ export function createMemoryHeroConsent({
     async grant(uid) {
       await controls.enter('grantConsent');
       own(uid);
-      const grantedAt = clock.now().toISOString();
+      if (!Object.hasOwn(store.read().entries, uid)) {
+        throw new AppError('permission-denied', 'Only a student on the list may consent');
+      }
+      // Giving it again keeps the first date: renewing never moves a student up the strip.
+      const grantedAt = store.read().consents[uid] ?? clock.now().toISOString();
       store.update((state) => ({ ...state, consents: { ...state.consents, [uid]: grantedAt } }));
     },
     async revoke(uid) {
       await controls.enter('revokeConsent');
       own(uid);
-      store.update((state) => {
-        const consents = { ...state.consents };
-        delete consents[uid];
-        return { ...state, consents };
-      });
+      // The operator's approval of the photo goes with the consent.
+      store.update((state) => ({
+        ...state,
+        consents: without(state.consents, uid),
+        reviews: without(state.reviews, uid),
+      }));
     },
   };
 }

@@ -1,21 +1,28 @@
 import type { HeroImages } from '@/ports/hero-images.port';
 import { parseHeroImagesAnswer } from '@/domain/hero-image';
-import { DEMO_ACCOUNT_PHOTOS, SEEDED_HERO_AVATARS } from './hero-avatars';
+import { SEEDED_HERO_AVATARS } from './hero-avatars';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import { photoOf, type StateStore } from './memory-state';
 
 /**
- * The answer the production function gives: the photos of the students whose consent is current,
- * newest consent first (the demo accounts who consented, then the seeded students).
+ * The answer the production backends give: nothing while the operator's kill switch is off; else
+ * the photos of the students on the list whose consent is current and whose current photo the
+ * operator approved (that exact photo), oldest consent first, then the seeded students.
  */
 function consentedAnswer(store: StateStore) {
-  const consented = Object.entries(store.read().consents)
-    .sort(([, a], [, b]) => b.localeCompare(a))
-    .map(([uid]) => DEMO_ACCOUNT_PHOTOS[uid])
-    .filter((photo): photo is string => photo !== undefined);
+  const state = store.read();
+  const consented = state.heroStripOn
+    ? Object.entries(state.consents)
+        .filter(([uid]) => Object.hasOwn(state.entries, uid) && Object.hasOwn(state.users, uid))
+        .sort(([a, at], [b, bt]) => at.localeCompare(bt) || a.localeCompare(b))
+        .map(([uid]) => ({ photo: photoOf(state, uid), review: state.reviews[uid] }))
+        .filter(({ photo, review }) => photo && review?.approved && review.photo === photo)
+        .map(({ photo }) => photo!)
+    : [];
+  const seeded = state.heroStripOn ? SEEDED_HERO_AVATARS : [];
   return {
     success: true,
-    profileImages: [...consented, ...SEEDED_HERO_AVATARS].map((imageData) => ({ imageData })),
+    profileImages: [...consented, ...seeded].map((imageData) => ({ imageData })),
     fromCache: false,
   };
 }

@@ -1,16 +1,32 @@
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
+import { DEMO_ACCOUNT_PHOTOS } from './hero-avatars';
 
 /** One namespaced key holds the whole backend, so a reload or a second tab sees the same data. */
 export const MEMORY_STATE_KEY = 'de-estudiantes:memory-backend:v1';
 
+/** An operator's decision on one exact profile photo (the hero strip shows approved ones only). */
+export interface PhotoReview {
+  readonly photo: string;
+  readonly approved: boolean;
+}
+
 export interface MemoryState {
+  /** The provider's accounts the chooser offers (Google's side: they exist before any sign-in). */
   readonly accounts: readonly User[];
+  /** The accounts this backend holds, keyed by uid: when each was created (ISO 8601). */
+  readonly users: Readonly<Record<string, string>>;
   readonly sessionUid: string | null;
   readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
   /** Hero-strip consents, keyed by uid: when each was given (ISO 8601). */
   readonly consents: Readonly<Record<string, string>>;
+  /** Profile photos changed at the provider, keyed by uid (else DEMO_ACCOUNT_PHOTOS). */
+  readonly photos: Readonly<Record<string, string>>;
+  /** The operator's decisions on hero photos, keyed by uid (admin-only on real backends). */
+  readonly reviews: Readonly<Record<string, PhotoReview>>;
+  /** The operator's kill switch: false empties the hero strip. */
+  readonly heroStripOn: boolean;
 }
 
 /** Demo student accounts offered by the in-page account chooser. */
@@ -23,10 +39,18 @@ export const DEMO_ACCOUNTS: readonly User[] = [
 
 export const emptyState = (): MemoryState => ({
   accounts: DEMO_ACCOUNTS,
+  users: {},
   sessionUid: null,
   entries: {},
   consents: {},
+  photos: {},
+  reviews: {},
+  heroStripOn: true,
 });
+
+/** A student's current profile photo at the provider (a demo portrait unless changed). */
+export const photoOf = (state: MemoryState, uid: string): string | undefined =>
+  state.photos[uid] ?? DEMO_ACCOUNT_PHOTOS[uid];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -65,15 +89,55 @@ export function parseMemoryState(raw: string | null): MemoryState {
       if (entry) entries[uid] = entry;
     }
   }
-  const consents: Record<string, string> = {};
-  if (typeof d.consents === 'object' && d.consents !== null) {
-    for (const [uid, value] of Object.entries(d.consents)) {
-      if (isString(value) && !Number.isNaN(Date.parse(value))) consents[uid] = value;
-    }
-  }
+  const isDate = (v: unknown): v is string => isString(v) && !Number.isNaN(Date.parse(v));
+  const consents = recordOf(d.consents, isDate);
+  const users = recordOf(d.users, isDate);
+  const photos = recordOf(d.photos, isString);
+  const reviews = recordOf(
+    d.reviews,
+    (v): v is PhotoReview =>
+      typeof v === 'object' &&
+      v !== null &&
+      isString((v as PhotoReview).photo) &&
+      typeof (v as PhotoReview).approved === 'boolean',
+  );
+  const known = accounts.length ? accounts : DEMO_ACCOUNTS;
   const sessionUid =
-    isString(d.sessionUid) && accounts.some((a) => a.uid === d.sessionUid) ? d.sessionUid : null;
-  return { accounts: accounts.length ? accounts : DEMO_ACCOUNTS, sessionUid, entries, consents };
+    isString(d.sessionUid) && known.some((a) => a.uid === d.sessionUid) ? d.sessionUid : null;
+  // A session kept from before accounts were recorded is an account held.
+  if (sessionUid && !users[sessionUid]) users[sessionUid] = new Date(0).toISOString();
+  return {
+    accounts: known,
+    users,
+    sessionUid,
+    entries,
+    consents,
+    photos,
+    reviews,
+    heroStripOn: d.heroStripOn !== false,
+  };
+}
+
+/** The entries of a stored object whose values pass `keep`; anything else gives none. */
+function recordOf<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, item] of Object.entries(value)) if (keep(item)) out[key] = item;
+  return out;
+}
+
+/** The state without anything kept of one student (their provider account stays: Google's). */
+export function withoutStudent(state: MemoryState, uid: string): MemoryState {
+  const drop = <T>(record: Readonly<Record<string, T>>) => without(record, uid);
+  return {
+    ...state,
+    users: drop(state.users),
+    sessionUid: state.sessionUid === uid ? null : state.sessionUid,
+    entries: drop(state.entries),
+    consents: drop(state.consents),
+    photos: state.photos,
+    reviews: drop(state.reviews),
+  };
 }
 
 /** Read-modify-write access to the stored state. */
@@ -102,3 +166,10 @@ export function createStateStore(storage: KeyValueStorage) {
 }
 
 export type StateStore = ReturnType<typeof createStateStore>;
+
+/** A copy of the record without `key`. */
+export function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}

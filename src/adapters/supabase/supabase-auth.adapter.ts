@@ -3,6 +3,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { SupabaseClientLoader } from './supabase-client';
+import { toBackendError } from './supabase-errors';
 import {
   clearRedirectFlag,
   codeFrom,
@@ -11,6 +12,9 @@ import {
   type OpenPopup,
   setRedirectFlag,
 } from './supabase-popup';
+
+/** The SQL function of supabase/migrations that deletes the caller's account. */
+export const DELETE_ACCOUNT_FUNCTION = 'delete_my_account';
 
 export interface SupabaseAuthOptions {
   readonly client: SupabaseClientLoader;
@@ -105,7 +109,23 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
     async signOut() {
       const sb = await client();
       const { error } = await sb.auth.signOut();
-      if (error) throw toSignInError(error);
+      if (!error) return;
+      // The server could not end the session (offline, a 5xx): supabase-js then keeps it here.
+      // The student asked to leave this browser signed out: end it locally all the same.
+      console.warn('Supabase sign-out did not reach the server; ending the session here', error);
+      const local = await sb.auth.signOut({ scope: 'local' });
+      if (local.error) throw toSignInError(local.error);
+    },
+
+    async deleteAccount() {
+      const sb = await client();
+      const { data } = await sb.auth.getSession();
+      if (!data.session) return; // already gone and signed out: a retry has nothing to do
+      // The database deletes the caller's auth.users row; the entry and the consent go with it.
+      const { error, status } = await sb.rest.rpc(DELETE_ACCOUNT_FUNCTION);
+      if (error) throw toBackendError(error, status);
+      // The account is gone, and with it its refresh token: end the session here.
+      await sb.auth.signOut({ scope: 'local' });
     },
 
     onAuthStateChanged(listener) {

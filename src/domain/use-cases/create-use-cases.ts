@@ -60,7 +60,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     loadMyEntry: createLoadMyEntry({ waitlist, heroConsent, ...limit }),
     changeCollege: createChangeCollege({ waitlist, local, ...limit }),
     setHeroConsent: createSetHeroConsent({ heroConsent, ...limit }),
-    leaveWaitlist: createLeaveWaitlist({ waitlist, heroConsent, local, ...limit }),
+    leaveWaitlist: createLeaveWaitlist({ waitlist, heroConsent, local, auth, ...limit }),
     chooseCollege: createChooseCollege({ local }),
     savedCollege: createSavedCollege({ local }),
     watchLocalRecord: createWatchLocalRecord({ local }),

@@ -1,3 +1,4 @@
+import type { AuthPort } from '@/ports/auth.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -65,15 +66,17 @@ export const createSetHeroConsent =
   };
 
 /**
- * 'Salir de la lista de espera': deletes the consent record, then the entry, then what this
- * browser kept. Each step is idempotent, so a retry after any failure finishes the job; the
- * consent goes first so that a student who is still on the list after a failure is never shown
- * in the hero strip against their wish.
+ * 'Salir de la lista de espera': deletes the consent record, then the entry, then the sign-in
+ * account (which ends the session), then what this browser kept: nothing of the student stays.
+ * Each step is idempotent, so a retry after any failure finishes the job; the consent goes first
+ * so that a student who is still on the list after a failure is never shown in the hero strip
+ * against their wish.
  */
 export const createLeaveWaitlist =
-  ({ waitlist, heroConsent, local, timeoutMs }: Deps) =>
+  ({ waitlist, heroConsent, local, auth, timeoutMs }: Deps & { auth: AuthPort }) =>
   async (user: User): Promise<void> => {
     await backendCall(heroConsent.revoke(user.uid), timeoutMs);
     await backendCall(waitlist.leave(user.uid), timeoutMs);
+    await backendCall(auth.deleteAccount(), timeoutMs);
     local.clear();
   };

@@ -161,9 +161,11 @@ export function PrivacyNoticePage() {
           </p>
           <p>
             <span className={strong}>Finalidad secundaria, solo con tu consentimiento:</span>{' '}
-            mostrar tu foto de perfil en la portada, junto a las de otros estudiantes de la lista.
-            Puedes retirar tu consentimiento cuando quieras desde la tarjeta de la lista de espera,
-            o escribiéndonos a <Email />. Si no lo das, o lo retiras, sigues en la lista igual.
+            mostrar tu foto de perfil de Google, sin tu nombre, en la página principal, junto a las
+            de otros estudiantes de la lista; la ve cualquier visitante, y el equipo revisa cada
+            foto antes de mostrarla. Puedes retirar tu consentimiento cuando quieras desde la
+            tarjeta de la lista de espera, o escribiéndonos a <Email />. Si no lo das, o lo retiras,
+            sigues en la lista igual.
           </p>
         </Section>
 

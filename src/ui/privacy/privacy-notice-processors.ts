@@ -21,7 +21,7 @@ export function processorsFor(backend: string): ProcessorList {
       processors: [
         {
           name: 'Google LLC (Firebase)',
-          role: 'Inicio de sesión con tu cuenta de Google (Firebase Authentication), la lista de espera (Cloud Firestore), las fotos de la portada (Cloud Functions) y el alojamiento de esta página (Firebase Hosting).',
+          role: 'Inicio de sesión con tu cuenta de Google (Firebase Authentication), la lista de espera (Cloud Firestore), las fotos de la página principal (Cloud Functions) y el alojamiento de esta página (Firebase Hosting).',
         },
         {
           name: 'Algolia',
@@ -36,7 +36,7 @@ export function processorsFor(backend: string): ProcessorList {
       processors: [
         {
           name: 'Supabase, Inc.',
-          role: 'Inicio de sesión con tu cuenta de Google (Supabase Auth), la base de datos de la lista de espera, la búsqueda de universidades y las fotos de la portada.',
+          role: 'Inicio de sesión con tu cuenta de Google (Supabase Auth), la base de datos de la lista de espera, la búsqueda de universidades y las fotos de la página principal.',
         },
         {
           name: 'Google LLC',

@@ -107,7 +107,10 @@ export default function JoinForm({
               disabled={status !== 'idle'}
               onChange={(event) => setWantsHeroConsent(event.target.checked)}
             />
-            <span>Mostrar mi foto de perfil en la portada de la página (opcional)</span>
+            <span>
+              Mostrar mi foto de perfil de Google en la página principal, sin mi nombre; la verá
+              cualquier visitante (opcional)
+            </span>
           </label>
         )}
         <SubmitButton status={status} />

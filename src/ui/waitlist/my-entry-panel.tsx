@@ -45,7 +45,7 @@ export function MyEntryPanel() {
     setPendingConsent(null);
     if (outcome.ok) {
       if (granted) notify.success(MESSAGES.heroConsentOn, MESSAGES.heroConsentOnDescription);
-      else notify.success(MESSAGES.heroConsentOff);
+      else notify.success(MESSAGES.heroConsentOff, MESSAGES.heroConsentOffDescription);
     } else if (outcome.code !== 'ignored') {
       notify.error(MESSAGES.heroConsentFailed, MESSAGES.tryAgain);
     }
@@ -94,7 +94,10 @@ export function MyEntryPanel() {
           disabled={action !== null}
           onChange={(event) => void onConsent(event.target.checked)}
         />
-        <span>Mostrar mi foto de perfil en la portada de la página</span>
+        <span>
+          Mostrar mi foto de perfil de Google en la página principal, sin mi nombre; la verá
+          cualquier visitante
+        </span>
       </label>
       <div className="mt-2 flex flex-wrap gap-2">
         {editing ? (
@@ -135,8 +138,8 @@ export function MyEntryPanel() {
           ¿Salir de la lista de espera?
         </h4>
         <p id="leave-description" className="mt-2 text-sm text-slate-700">
-          Borraremos tu registro (correo, campus y fecha) y tu permiso para mostrar tu foto. Puedes
-          volver a unirte cuando quieras.
+          Borraremos tu registro (correo, campus y fecha), tu permiso para mostrar tu foto y tu
+          cuenta: cerraremos tu sesión. Puedes volver a unirte cuando quieras.
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="ghost" size="sm" onClick={() => dialog.current?.close()}>

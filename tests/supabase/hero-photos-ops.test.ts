@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+
+// scripts/ops/hero-photos-supabase.mjs as an operator runs it, in a child process, against a
+// fresh copy of the migrated database: the review queue, approve, reject, a changed photo pending
+// again, and the kill switch, each seen through get_hero_profile_images() as a visitor calls it.
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let admin: pg.Client;
+beforeAll(async () => {
+  db = await freshDatabase('hero-ops');
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.end();
+  await db?.drop();
+});
+
+const run = (...args: string[]) =>
+  promisify(execFile)('node', ['scripts/ops/hero-photos-supabase.mjs', ...args], {
+    env: { ...process.env, SUPABASE_DB_URL: db.url },
+    timeout: 30_000,
+  });
+
+/** A Google student on the list who consented; returns their uid. */
+async function student(n: number, photo: string): Promise<string> {
+  const { rows } = await admin.query<{ id: string }>(
+    'insert into auth.users (email) values ($1) returning id',
+    [`ops${n}@alumnos.udg.mx`],
+  );
+  const id = rows[0]!.id;
+  await admin.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider)
+     values ($1, $2, $3, 'google')`,
+    [`g-ops${n}`, id, { avatar_url: photo }],
+  );
+  await admin.query(
+    "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')",
+    [id, `ops${n}@alumnos.udg.mx`],
+  );
+  await admin.query('insert into public.hero_consent (user_id) values ($1)', [id]);
+  return id;
+}
+
+/** What any visitor gets: the function as anon. */
+async function shown(): Promise<string[]> {
+  await admin.query('begin');
+  await admin.query("select set_config('role', 'anon', true)");
+  const { rows } = await admin.query<{ photoURL: string }>(
+    'select "photoURL" from public.get_hero_profile_images()',
+  );
+  await admin.query('rollback');
+  return rows.map((r) => r.photoURL);
+}
+
+describe('hero-photos-supabase.mjs', () => {
+  it('lists pending photos, approves and rejects exact photos, and the kill switch empties the strip', async () => {
+    const a = await student(1, 'https://lh3.googleusercontent.com/a/uno');
+    const b = await student(2, 'https://lh4.googleusercontent.com/a/dos');
+    let out = (await run('list')).stdout;
+    expect(out).toContain('Hero strip: on');
+    expect(out).toContain(`pending\t${a}`);
+    expect(out).toContain('https://lh3.googleusercontent.com/a/uno');
+    expect(out).toContain('2 photos, 2 pending.');
+    expect(await shown()).toEqual([]);
+
+    await run('approve', '--uid', a);
+    await run('reject', '--uid', b);
+    expect(await shown()).toEqual(['https://lh3.googleusercontent.com/a/uno']);
+    out = (await run('list')).stdout;
+    expect(out).toContain(`approved\t${a}`);
+    expect(out).toContain(`rejected\t${b}`);
+
+    // A new Google photo is another photo: pending again, and not shown.
+    await admin.query(
+      `update auth.identities set identity_data = '{"avatar_url":"https://lh3.googleusercontent.com/a/nueva"}'
+       where user_id = $1`,
+      [a],
+    );
+    expect(await shown()).toEqual([]);
+    expect((await run('list')).stdout).toContain(`pending\t${a}`);
+    await run('approve', '--uid', a);
+    expect(await shown()).toEqual(['https://lh3.googleusercontent.com/a/nueva']);
+
+    expect((await run('off')).stdout).toContain('OFF');
+    expect(await shown()).toEqual([]);
+    expect((await run('list')).stdout).toContain('Hero strip: OFF');
+    await run('on');
+    expect(await shown()).toEqual(['https://lh3.googleusercontent.com/a/nueva']);
+  });
+
+  it('refuses a student who is not a consenting student on the list, and bad usage', async () => {
+    await expect(
+      run('approve', '--uid', '00000000-0000-4000-8000-000000000000'),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('not a consenting student on the list'),
+    });
+    await expect(run('approve')).rejects.toMatchObject({ code: 2 });
+    await expect(run('delete')).rejects.toMatchObject({ code: 2 });
+    await expect(
+      promisify(execFile)('node', ['scripts/ops/hero-photos-supabase.mjs', 'list'], {
+        env: { ...process.env, SUPABASE_DB_URL: '' },
+      }),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('SUPABASE_DB_URL') });
+  });
+});

@@ -51,7 +51,7 @@ export function cspSettingsFromEnv(env) {
       `VITE_FIREBASE_FUNCTIONS_REGION must be a region; got "${settings.functionsRegion}"`,
     );
   }
-  if (value(env, 'VITE_FIREBASE_EMULATORS') === 'true') {
+  if (value(env, 'VITE_FIREBASE_EMULATORS').toLowerCase() === 'true') {
     const emulator = (name, fallback) => {
       const v = value(env, name) || fallback;
       if (!HOST_PORT.test(v)) problems.push(`${name} must be host:port; got "${v}"`);

@@ -18,18 +18,33 @@ export const PRIVACY_NOTICE_FILE = 'aviso-de-privacidad.html';
 export const PRIVACY_PLACEHOLDER_MARK = 'configura VITE_PRIVACY_';
 
 /** The value a build inlined for a VITE_* variable (Vite inlines import.meta.env whole). */
-function inlinedEnv(code, name) {
+export function inlinedEnv(code, name) {
   const found = new RegExp(`\\b${name}:\\s*[\`"']([^\`"']*)[\`"']`).exec(code);
   return found ? found[1] : undefined;
 }
 
 /**
- * What keeps the build at `dir` from being deployed to `projectId`; empty when it may go.
- * Refused: a missing or incomplete build; any trace of the memory backend (its controls, its
- * account chooser, its storage key); a build of another backend, of another project, or pointed
- * at the emulators or a local search host.
+ * Whether a flag's value turns it on, read as leniently as anything might read it: padded or in
+ * another case ('true ', 'TRUE') is on. A guard that read it strictly let `"true "` through while
+ * the app, which trims, talked to the emulators.
  */
-export function checkDeployBuild(dir, { projectId }) {
+export const isOn = (value) =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase() === 'true';
+
+/** The code of a build's scripts, as one text. */
+export const builtCode = (dir) =>
+  builtFiles(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
+
+/**
+ * What keeps any build from being deployed, whatever its backend: not a prerendered build, a
+ * trace of the memory backend, or a privacy notice with development placeholders.
+ */
+export function checkProductionPages(dir) {
   if (!fs.existsSync(path.join(dir, 'index.html')) || !fs.existsSync(path.join(dir, '404.html'))) {
     return [`${dir} is not a prerendered build (index.html and 404.html are missing)`];
   }
@@ -43,10 +58,19 @@ export function checkDeployBuild(dir, { projectId }) {
       `${PRIVACY_NOTICE_FILE} shows placeholders: set the VITE_PRIVACY_* variables (.env.example)`,
     );
   }
-  const code = builtFiles(dir)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .join('\n');
+  return problems;
+}
+
+/**
+ * What keeps the build at `dir` from being deployed to `projectId`; empty when it may go.
+ * Refused: a missing or incomplete build; any trace of the memory backend (its controls, its
+ * account chooser, its storage key); a build of another backend, of another project, or pointed
+ * at the emulators or a local search host.
+ */
+export function checkDeployBuild(dir, { projectId }) {
+  const problems = checkProductionPages(dir);
+  if (!fs.existsSync(path.join(dir, 'index.html'))) return problems;
+  const code = builtCode(dir);
   const backend = inlinedEnv(code, 'VITE_BACKEND');
   if (backend !== 'firebase') {
     problems.push(`the build's backend is ${backend ?? 'memory (the default)'}, not firebase`);
@@ -57,7 +81,7 @@ export function checkDeployBuild(dir, { projectId }) {
       `the build is for Firebase project ${builtFor ?? '(none)'}, not ${projectId ?? '(none)'}`,
     );
   }
-  if (inlinedEnv(code, 'VITE_FIREBASE_EMULATORS') === 'true') {
+  if (isOn(inlinedEnv(code, 'VITE_FIREBASE_EMULATORS'))) {
     problems.push('the build points at the local emulators (VITE_FIREBASE_EMULATORS=true)');
   }
   if (inlinedEnv(code, 'VITE_ALGOLIA_HOST')) {

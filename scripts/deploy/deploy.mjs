@@ -22,7 +22,7 @@ import {
   pageScriptHashes,
   reportingEndpoints,
 } from './csp.mjs';
-import { checkDeployBuild, checkHostingConfig } from './deploy-guard.mjs';
+import { checkDeployBuild, checkHostingConfig, isOn } from './deploy-guard.mjs';
 
 export const DEPLOY_DIR = 'dist-deploy';
 export const DEPLOY_CONFIG = 'firebase.deploy.json';
@@ -45,10 +45,10 @@ export const FIREBASE_ENV = [
 /** What keeps these settings from a production deploy to `project`; empty when they may go. */
 export function checkDeploySettings(env, project) {
   const problems = FIREBASE_ENV.filter((name) => !env[name]?.trim()).map((n) => `${n} is missing`);
-  if (env.VITE_BACKEND && env.VITE_BACKEND !== 'firebase') {
+  if (env.VITE_BACKEND && env.VITE_BACKEND.trim().toLowerCase() !== 'firebase') {
     problems.push(`VITE_BACKEND is ${env.VITE_BACKEND}: only the firebase backend is deployed`);
   }
-  if (env.VITE_FIREBASE_EMULATORS === 'true') {
+  if (isOn(env.VITE_FIREBASE_EMULATORS)) {
     problems.push('VITE_FIREBASE_EMULATORS=true points the build at the local emulators');
   }
   if (env.VITE_ALGOLIA_HOST?.trim())

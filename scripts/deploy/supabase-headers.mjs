@@ -1,14 +1,16 @@
 // The hosting headers of the Supabase build, with the Content-Security-Policy naming the project:
 //
-//   node scripts/deploy/supabase-headers.mjs https://<project-ref>.supabase.co > dist/_headers
+//   node scripts/deploy/supabase-headers.mjs https://<project-ref>.supabase.co [REPORT_URL]
 //
+// `npm run deploy:supabase` (scripts/deploy/deploy-supabase.mjs) writes it into the deployed
+// build itself, with violation reporting; this prints it, for a host configured by hand.
 // Prints a `_headers` file (the format of Netlify and Cloudflare Pages; docs/deploy-supabase.md
 // shows where each header goes on other hosts). Made from firebase.json's headers and the loader's
 // hash (scripts/deploy/csp.mjs), so both builds keep the same locked-down directives. Only the origins
 // differ: the page talks to the project's URL instead of Google's and Algolia's APIs.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { inlineScriptHashes } from './csp.mjs';
+import { inlineScriptHashes, PHOTO_HOSTS, REPORT_GROUP } from './csp.mjs';
 import { LOADER } from '../build/loader.mjs';
 
 const hosting = JSON.parse(
@@ -17,8 +19,11 @@ const hosting = JSON.parse(
 const headersOf = (source) =>
   hosting.headers.find((h) => h.source === source)?.headers.map((h) => [h.key, h.value]) ?? [];
 
-/** The Content-Security-Policy of the Supabase build for a project URL. */
-export function supabaseCsp(projectUrl) {
+/**
+ * The Content-Security-Policy of the Supabase build for a project URL; with `reportUrl` (an https
+ * address that collects reports), violations are reported there (`report-uri`, `report-to`).
+ */
+export function supabaseCsp(projectUrl, { reportUrl } = {}) {
   const url = new URL(projectUrl);
   if (url.protocol !== 'https:') throw new Error(`The project URL must be https: ${projectUrl}`);
   // The pages' one inline script is the loader: its SHA-256, as scripts/deploy/csp.mjs computes it for
@@ -29,20 +34,29 @@ export function supabaseCsp(projectUrl) {
     "default-src 'self'",
     `script-src 'self' ${loaderHash}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://lh3.googleusercontent.com",
+    `img-src 'self' data: ${PHOTO_HOSTS.map((h) => `https://${h}`).join(' ')}`,
     `connect-src 'self' ${url.origin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     'upgrade-insecure-requests',
+    ...(reportUrl ? [`report-uri ${reportTarget(reportUrl)}`, `report-to ${REPORT_GROUP}`] : []),
   ].join('; ');
 }
 
+/** The report collector's address: https only. */
+function reportTarget(reportUrl) {
+  const url = new URL(reportUrl);
+  if (url.protocol !== 'https:') throw new Error(`The CSP report URL must be https: ${reportUrl}`);
+  return url.href;
+}
+
 /** The whole `_headers` file: security headers on every path, caching as firebase.json has it. */
-export function supabaseHostingHeaders(projectUrl) {
+export function supabaseHostingHeaders(projectUrl, { reportUrl } = {}) {
   const all = [
-    ['Content-Security-Policy', supabaseCsp(projectUrl)],
+    ['Content-Security-Policy', supabaseCsp(projectUrl, { reportUrl })],
+    ...(reportUrl ? [['Reporting-Endpoints', `${REPORT_GROUP}="${reportTarget(reportUrl)}"`]] : []),
     ...headersOf('**').filter(([k]) => k !== 'Content-Security-Policy'),
   ];
   const block = (path, headers) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
@@ -62,5 +76,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     process.exit(2);
   }
-  process.stdout.write(supabaseHostingHeaders(projectUrl));
+  const reportUrl = process.argv[3] ?? process.env.CSP_REPORT_URL;
+  process.stdout.write(supabaseHostingHeaders(projectUrl, reportUrl ? { reportUrl } : {}));
 }

@@ -22,13 +22,15 @@ echo "pgTAP: supabase/tests/*.sql on PostgreSQL 15"
 pg_prove -h 127.0.0.1 -p "$SUPABASE_PG_PORT" -U postgres -d migrated supabase/tests/*.sql |
   tee test-results/pgtap-supabase.txt
 
-npx vitest run --config vitest.supabase.config.ts --reporter=default --reporter=json \
-  --outputFile.json=test-results/vitest-supabase.json
-
+# The Supabase build against the stand-in, before the vitest files: the deploy guard's test
+# (tests/supabase/deploy-guard.test.ts) checks it is refused, and the browser tests serve it.
 (
   set -a
   . ./.env.supabase
   set +a
   DIST_DIR=dist-supabase npm run build --silent
 )
+
+npx vitest run --config vitest.supabase.config.ts --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-supabase.json
 CI=true npx playwright test --config playwright.supabase.config.ts

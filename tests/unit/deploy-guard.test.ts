@@ -69,9 +69,12 @@ describe('checkDeployBuild', () => {
     expect(check(build({ ...FIREBASE, VITE_FIREBASE_PROJECT_ID: 'demo-estudiantes' }))).toEqual([
       'the build is for Firebase project demo-estudiantes, not de-estudiantes',
     ]);
-    expect(check(build({ ...FIREBASE, VITE_FIREBASE_EMULATORS: 'true' }))).toEqual([
-      'the build points at the local emulators (VITE_FIREBASE_EMULATORS=true)',
-    ]);
+    // However it is written: the app trims the value, so the guard must not read it strictly.
+    for (const on of ['true', 'true ', ' TRUE', 'True']) {
+      expect(check(build({ ...FIREBASE, VITE_FIREBASE_EMULATORS: on }))).toEqual([
+        'the build points at the local emulators (VITE_FIREBASE_EMULATORS=true)',
+      ]);
+    }
     expect(check(build({ ...FIREBASE, VITE_ALGOLIA_HOST: 'http://127.0.0.1:8282' }))).toHaveLength(
       1,
     );
@@ -179,7 +182,9 @@ describe('checkDeploySettings', () => {
     expect(checkDeploySettings({ ...env, VITE_BACKEND: 'memory' }, 'de-estudiantes')).toHaveLength(
       1,
     );
-    expect(checkDeploySettings({ ...env, VITE_FIREBASE_EMULATORS: 'true' })).toHaveLength(1);
+    for (const on of ['true', 'true ', 'TRUE']) {
+      expect(checkDeploySettings({ ...env, VITE_FIREBASE_EMULATORS: on })).toHaveLength(1);
+    }
     expect(
       checkDeploySettings({ ...env, VITE_ALGOLIA_HOST: 'http://127.0.0.1:8282' }),
     ).toHaveLength(1);

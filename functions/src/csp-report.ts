@@ -2,8 +2,10 @@
  * The logic of the function `csp_report`, free of Firebase: the page's Content-Security-Policy
  * sends its violation reports to /csp-report (a Hosting rewrite to this function), in either of
  * the two formats browsers use, and the function logs a short summary of each. Bounded: a body
- * over MAX_REPORT_BYTES is refused unread, at most MAX_REPORTS reports are read from one body, and
- * every logged value is cut to MAX_FIELD characters.
+ * over MAX_REPORT_BYTES is refused unread, at most MAX_REPORTS reports are read from one body,
+ * every logged value is cut to MAX_FIELD characters, and an instance logs at most
+ * LOG_BUDGET.perWindow violations a minute (createLogBudget): a flood of reports costs one line
+ * saying how many were not logged, not a line each.
  */
 
 export const MAX_REPORT_BYTES = 16_384;
@@ -85,4 +87,35 @@ export function handleCspReport(request: {
   }
   const violations = parseCspReports(body);
   return { status: violations.length ? 204 : 400, violations };
+}
+
+/** How many violations one instance logs in a window; the rest are counted, not logged. */
+export const LOG_BUDGET = { perWindow: 60, windowMs: 60_000 } as const;
+
+/**
+ * An instance's log budget: `take(n)` says how many of `n` violations may be logged now, and, at
+ * the first call of a new window, how many the previous window dropped (to log once).
+ */
+export function createLogBudget(
+  now: () => number = Date.now,
+  { perWindow, windowMs }: { perWindow: number; windowMs: number } = LOG_BUDGET,
+) {
+  let start = -Infinity;
+  let used = 0;
+  let dropped = 0;
+  return {
+    take(count: number): { allowed: number; droppedBefore: number } {
+      let droppedBefore = 0;
+      if (now() - start >= windowMs) {
+        droppedBefore = dropped;
+        start = now();
+        used = 0;
+        dropped = 0;
+      }
+      const allowed = Math.max(0, Math.min(count, perWindow - used));
+      used += allowed;
+      dropped += count - allowed;
+      return { allowed, droppedBefore };
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { auth as authV1 } from 'firebase-functions/v1';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
-import { handleCspReport } from './csp-report';
+import { createLogBudget, handleCspReport } from './csp-report';
 import {
   allowedOrigins,
   type ConsentedProfile,
@@ -144,6 +144,9 @@ export const get_hero_profile_images = onCall(
  * rewrite sends /csp-report here, so reports stay on the site's origin. Each violation is logged
  * as a warning (Cloud Logging: `CSP violation`); the body is bounded (functions/src/csp-report.ts).
  */
+/** This instance's budget of logged violations (a flood of reports is counted, not logged). */
+const cspLogBudget = createLogBudget();
+
 export const csp_report = onRequest(
   { region: 'us-central1', cors: false, maxInstances: 2, memory: '128MiB', timeoutSeconds: 10 },
   (req, res) => {
@@ -152,7 +155,11 @@ export const csp_report = onRequest(
       contentType: req.get('content-type'),
       rawBody: req.rawBody,
     });
-    for (const violation of violations) logger.warn('CSP violation', violation);
+    const { allowed, droppedBefore } = cspLogBudget.take(violations.length);
+    if (droppedBefore) {
+      logger.warn('CSP violations not logged (over the budget)', { count: droppedBefore });
+    }
+    for (const violation of violations.slice(0, allowed)) logger.warn('CSP violation', violation);
     res.status(status).end();
   },
 );

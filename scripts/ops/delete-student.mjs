@@ -1,6 +1,8 @@
 // Deletes one student's data from the Firebase backend on their request (ARCO cancellation,
 // docs/privacy-operations.md): their hero consent (`heroConsent/{uid}`), their waitlist entry
-// (`waitlist/{uid}`) and, with --delete-account, their Firebase Auth account. Prints what it
+// (`waitlist/{uid}`), the operator's decision on their photo (`heroApproval/{uid}`) and, with
+// --delete-account, their Firebase Auth account. By --email: under the account's uid and under
+// every uid whose entry has that e-mail. Prints what it
 // found and what it removed; running it again removes nothing more (idempotent).
 //
 //   node scripts/ops/delete-student.mjs --uid UID | --email E [--delete-account]
@@ -26,48 +28,55 @@ const { auth, db } = connect(chooseProject(options.project));
 const notFound = (error) => error?.code === 'auth/user-not-found';
 
 try {
-  // Who: the Auth account, and the entry, which may outlive the account (or the reverse).
+  // Who: the Auth account, and every entry of that student, which may outlive the account (or the
+  // reverse): by e-mail, the account's uid and the uid of any entry with that e-mail (an entry
+  // made under an older account of the same address is the same student's).
   let account = null;
-  let uid = options.uid;
+  let uids = [];
   if (options.email) {
     account = await auth
       .getUserByEmail(options.email)
       .catch((e) => (notFound(e) ? null : Promise.reject(e)));
-    uid = account?.uid;
-    if (!uid) {
-      const byEmail = await db
-        .collection('waitlist')
-        .where('email', '==', options.email)
-        .limit(2)
-        .get();
-      if (byEmail.size > 1) fail(`More than one entry has ${options.email}: name the --uid.`, 1);
-      uid = byEmail.docs[0]?.id;
-    }
+    const byEmail = await db.collection('waitlist').where('email', '==', options.email).get();
+    uids = [...new Set([account?.uid, ...byEmail.docs.map((d) => d.id)].filter(Boolean))];
   } else {
-    account = await auth.getUser(uid).catch((e) => (notFound(e) ? null : Promise.reject(e)));
+    account = await auth
+      .getUser(options.uid)
+      .catch((e) => (notFound(e) ? null : Promise.reject(e)));
+    uids = [options.uid];
   }
   const who = options.uid ?? options.email;
-  if (!uid) {
+  if (uids.length === 0) {
     console.log(`Nothing to remove for ${who}: no account and no waitlist entry.`);
     process.exit(0);
   }
 
-  const entryRef = db.collection('waitlist').doc(uid);
-  const consentRef = db.collection('heroConsent').doc(uid);
-  const [entry, consent] = await db.getAll(entryRef, consentRef);
+  // Per uid: the consent, the entry and the operator's decision on the photo.
+  const refs = uids.flatMap((uid) => [
+    db.collection('heroConsent').doc(uid),
+    db.collection('waitlist').doc(uid),
+    db.collection('heroApproval').doc(uid),
+  ]);
+  const snapshots = await db.getAll(...refs);
   const found = [];
-  if (consent.exists)
-    found.push(`heroConsent/${uid} (granted ${isoDate(consent.get('grantedAt'))})`);
-  if (entry.exists) {
-    const data = entry.data();
-    found.push(`waitlist/${uid} (${data.email}, ${data.collegeId}, ${isoDate(data.timestamp)})`);
-  }
+  let consented = false;
+  snapshots.forEach((doc, i) => {
+    if (!doc.exists) return;
+    const path = `${refs[i].parent.id}/${doc.id}`;
+    if (refs[i].parent.id === 'heroConsent') {
+      consented = true;
+      found.push(`${path} (granted ${isoDate(doc.get('grantedAt'))})`);
+    } else if (refs[i].parent.id === 'waitlist') {
+      const data = doc.data();
+      found.push(`${path} (${data.email}, ${data.collegeId}, ${isoDate(data.timestamp)})`);
+    } else found.push(`${path} (the operator's decision on the photo)`);
+  });
   if (options['delete-account'] && account)
-    found.push(`Auth account ${uid} (${account.email ?? 'no e-mail'})`);
+    found.push(`Auth account ${account.uid} (${account.email ?? 'no e-mail'})`);
 
   if (found.length === 0) {
     console.log(
-      `Nothing to remove for ${who} (uid ${uid}): no waitlist entry, no hero consent` +
+      `Nothing to remove for ${who} (uid ${uids.join(', ')}): no waitlist entry, no hero consent` +
         (options['delete-account'] ? ', no account.' : '.') +
         (account && !options['delete-account']
           ? ' The Auth account is kept (--delete-account removes it).'
@@ -84,12 +93,11 @@ try {
   // Consent first, then the entry (as the page's 'Salir de la lista de espera' does), in one
   // atomic batch; deleting a missing document is not an error.
   const batch = db.batch();
-  batch.delete(consentRef);
-  batch.delete(entryRef);
+  for (const ref of refs) batch.delete(ref);
   await batch.commit();
-  if (options['delete-account'] && account) await auth.deleteUser(uid);
+  if (options['delete-account'] && account) await auth.deleteUser(account.uid);
   console.log(`Removed:\n${found.map((f) => `  ${f}`).join('\n')}`);
-  if (consent.exists) {
+  if (consented) {
     console.log('The hero strip may show the cached photo for up to 5 more minutes.');
   }
   if (account && !options['delete-account']) {

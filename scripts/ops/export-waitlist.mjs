@@ -1,19 +1,23 @@
 // Exports the waitlist of the Firebase backend (Firestore `waitlist/{uid}`) as CSV, for the
 // operators: `email,campus,fecha` (the e-mail, the campus id, the ISO date of joining), oldest
-// first; then the count per campus on stderr. Personal data: keep the file private (written with
-// mode 600) and delete it when done (docs/privacy-operations.md).
+// first; then the count per campus on stderr. Personal data: keep the file private (written anew
+// with mode 600, whatever an older file at that path allowed) and delete it when done
+// (docs/privacy-operations.md).
 //
-//   node scripts/ops/export-waitlist.mjs [--project ID] [--out file.csv] [--uid UID | --email E]
+//   node scripts/ops/export-waitlist.mjs --out file.csv | --stdout [--project ID]
+//   node scripts/ops/export-waitlist.mjs --uid UID | --email E [--out file.csv] [--project ID]
 //
-// --uid / --email export one student's row (an ARCO access request). Credentials and emulators:
-// scripts/ops/admin.mjs.
-import { writeFileSync } from 'node:fs';
+// The whole list goes to a file, or to the terminal only when asked (--stdout: a terminal's
+// scrollback and logs keep what they show). --uid / --email export one student's row (an ARCO
+// access request), on the terminal unless --out. Credentials and emulators: scripts/ops/admin.mjs.
+import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseProject, connect, fail, isoDate, parseArgs } from './admin.mjs';
 
 const USAGE =
-  'Usage: node scripts/ops/export-waitlist.mjs [--project ID] [--out file.csv] [--uid UID | --email E]';
+  'Usage: node scripts/ops/export-waitlist.mjs --out file.csv | --stdout [--project ID]\n' +
+  '       node scripts/ops/export-waitlist.mjs --uid UID | --email E [--out file.csv] [--project ID]';
 
 /**
  * One CSV cell: quoted when it holds a comma, a quote or a line break, and, when it starts like a
@@ -31,9 +35,16 @@ export const csvLine = (cells) => cells.map(csvCell).join(',');
 async function main() {
   const options = parseArgs(process.argv.slice(2), {
     values: ['project', 'out', 'uid', 'email'],
+    flags: ['stdout'],
     usage: USAGE,
   });
   if (options.uid && options.email) fail(`Give --uid or --email, not both.\n${USAGE}`);
+  if (options.out && options.stdout) fail(`Give --out or --stdout, not both.\n${USAGE}`);
+  if (!options.uid && !options.email && !options.out && !options.stdout) {
+    fail(
+      `The whole list is personal data: write it to a file (--out) or ask for --stdout.\n${USAGE}`,
+    );
+  }
   const { db } = connect(chooseProject(options.project));
 
   let docs;
@@ -60,8 +71,12 @@ async function main() {
   ]
     .join('\r\n')
     .concat('\r\n');
-  if (options.out) writeFileSync(options.out, csv, { mode: 0o600 });
-  else process.stdout.write(csv);
+  if (options.out) {
+    // A new file, private from its first byte: an existing one is replaced, not reused with
+    // whatever permissions it had.
+    rmSync(options.out, { force: true });
+    writeFileSync(options.out, csv, { mode: 0o600, flag: 'wx' });
+  } else process.stdout.write(csv);
 
   const counts = new Map();
   for (const row of rows) counts.set(row.campus, (counts.get(row.campus) ?? 0) + 1);

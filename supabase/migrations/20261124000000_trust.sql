@@ -217,6 +217,9 @@ $$;
 revoke all on function public.delete_my_account() from public, anon, authenticated;
 grant execute on function public.delete_my_account() to authenticated;
 
--- The colleges' trigger function is no API (college_search_normalize stays callable: the search,
--- which anon runs as itself, needs it).
+-- The search runs as its owner (it reads only the public catalogue), so that its normalizing
+-- helper and the colleges' trigger function are no API: anon and authenticated may call
+-- search_colleges() and nothing under it.
+alter function public.search_colleges(text) security definer;
+revoke all on function public.college_search_normalize(text) from public, anon, authenticated;
 revoke all on function public.colleges_fill_search() from public, anon, authenticated;

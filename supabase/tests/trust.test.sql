@@ -70,8 +70,11 @@ select results_eq($$select count(*)::int from auth.users$$, $$values (2)$$,
 select ok(not has_function_privilege('anon', 'public.delete_my_account()', 'execute')
   and not has_function_privilege('anon', 'public.grant_hero_consent()', 'execute')
   and not has_function_privilege('anon', 'public.colleges_fill_search()', 'execute')
+  and not has_function_privilege('anon', 'public.college_search_normalize(text)', 'execute')
+  and not has_function_privilege('authenticated', 'public.college_search_normalize(text)', 'execute')
+  and has_function_privilege('anon', 'public.search_colleges(text)', 'execute')
   and not has_function_privilege('anon', 'public.hero_consent_date()', 'execute'),
-  'anon may call none of the functions that act on an account, nor the trigger functions');
+  'anon may call none of the functions that act on an account, nor the helpers; only the search');
 select ok(not has_schema_privilege('anon', 'private', 'usage')
   and not has_function_privilege('anon', 'private.is_google_student()', 'execute')
   and not has_function_privilege('anon', 'private.is_on_list()', 'execute'),

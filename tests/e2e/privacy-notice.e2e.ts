@@ -10,6 +10,8 @@ const HEADINGS = [
   'Quién es responsable de tus datos',
   'Qué datos recabamos y de dónde',
   'Para qué usamos tus datos',
+  'Cuánto tiempo guardamos tus datos',
+  'Quién puede unirse',
   'Con quién compartimos tus datos',
   'Quién trata tus datos por nosotros',
   'Tus derechos ARCO y cómo retirar tu consentimiento',
@@ -64,6 +66,9 @@ test.describe('the privacy notice page', () => {
       'avisarte por correo cuando el marketplace abra en tu campus',
     );
     await expect(section('finalidades')).toContainText('solo con tu consentimiento');
+    await expect(section('conservacion')).toContainText('tras 30 días sin actividad');
+    await expect(section('conservacion')).toContainText('borra al instante, los tres');
+    await expect(section('edad')).toContainText('18 años o más');
     await expect(section('finalidades')).toContainText(
       'mostrar tu foto de perfil de Google, sin tu nombre, en la página principal',
     );

@@ -77,7 +77,7 @@ describe('export-waitlist.mjs', () => {
   });
 
   it('writes the CSV (email,campus,fecha; oldest first; quoted; formulas neutralised) and the counts per campus', async () => {
-    const { stdout, stderr } = await run('export-waitlist', []);
+    const { stdout, stderr } = await run('export-waitlist', ['--stdout']);
     expect(stdout).toBe(
       [
         'email,campus,fecha',
@@ -102,6 +102,9 @@ describe('export-waitlist.mjs', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-'));
     const out = path.join(dir, 'lista.csv');
     try {
+      // An older file anyone could read: replaced by a private one.
+      fs.writeFileSync(out, 'vieja', { mode: 0o644 });
+      fs.chmodSync(out, 0o644);
       const { stdout, stderr } = await run('export-waitlist', ['--out', out]);
       expect(stdout).toBe('');
       expect(stderr).toContain(`3 entries written to ${out}.`);
@@ -119,9 +122,17 @@ describe('export-waitlist.mjs', () => {
     expect(byEmail.stdout.trim().split('\r\n')).toHaveLength(2);
   });
 
+  it('the whole list goes to the terminal only when asked', async () => {
+    await expect(run('export-waitlist', [])).rejects.toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringContaining('--stdout'),
+    });
+  });
+
   it('an empty list is the header alone and a count of 0', async () => {
     firestore.reset();
-    const { stdout, stderr } = await run('export-waitlist', []);
+    const { stdout, stderr } = await run('export-waitlist', ['--stdout']);
     expect(stdout).toBe('email,campus,fecha\r\n');
     expect(stderr).toContain('0 entries.');
   });
@@ -193,6 +204,21 @@ describe('delete-student.mjs', () => {
     expect(again.stdout).toContain('Nothing to remove for sofia.diaz@alumnos.udg.mx');
   });
 
+  it('by e-mail, also removes an entry under an older account of the same address', async () => {
+    seedEntry('older', 'sofia.diaz@alumnos.udg.mx', 'udg-cucei', '2026-01-01T08:00:00.000Z');
+    seedConsent('older', '2026-01-01T08:01:00.000Z');
+    const { stdout } = await run('delete-student', [
+      '--email',
+      'sofia.diaz@alumnos.udg.mx',
+      '--yes',
+    ]);
+    expect(stdout).toContain('waitlist/older (sofia.diaz@alumnos.udg.mx, udg-cucei,');
+    for (const id of [uid, 'older']) {
+      expect(has(`waitlist/${id}`) || has(`heroConsent/${id}`)).toBe(false);
+    }
+    expect(has('waitlist/other')).toBe(true);
+  });
+
   it('finds an entry by e-mail when the account is already gone', async () => {
     const { stdout } = await run('delete-student', ['--email', 'otro@alumnos.udg.mx', '--yes']);
     expect(stdout).toContain('waitlist/other (otro@alumnos.udg.mx, udg-cucei,');
@@ -210,7 +236,7 @@ describe('delete-student.mjs', () => {
 describe('the project guard of both scripts', () => {
   it('refuses a demo-* project without the emulator hosts, and a real one with them', async () => {
     const noFirestore = { ...emulatorEnv(), FIRESTORE_EMULATOR_HOST: '' };
-    await expect(run('export-waitlist', [], noFirestore)).rejects.toMatchObject({
+    await expect(run('export-waitlist', ['--stdout'], noFirestore)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(`${PROJECT_ID} is an emulator project`),
     });
@@ -221,7 +247,7 @@ describe('the project guard of both scripts', () => {
       stderr: expect.stringContaining('the emulators would be changed, not estudiantes-prod'),
     });
     const noProject = { ...emulatorEnv(), GCLOUD_PROJECT: '' };
-    await expect(run('export-waitlist', [], noProject)).rejects.toMatchObject({
+    await expect(run('export-waitlist', ['--stdout'], noProject)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Name the project'),
     });
@@ -278,5 +304,50 @@ describe('hero-photos.mjs: the operator reviews each photo, and has a kill switc
     await run('hero-photos', ['on']);
     expect(field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: true });
     await expect(run('hero-photos', ['approve'])).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describe('sweep-accounts.mjs: accounts that never joined are deleted after the period', () => {
+  beforeEach(async () => {
+    firestore.reset();
+    await clearAuthEmulator();
+  });
+
+  /** Imports an account as created (and last signed in) `daysAgo` days ago. */
+  async function oldAccount(localId: string, daysAgo: number) {
+    const at = String(Date.now() - daysAgo * 86_400_000);
+    const res = await fetch(
+      `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchCreate`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          users: [{ localId, email: `${localId}@alumnos.udg.mx`, createdAt: at, lastLoginAt: at }],
+        }),
+      },
+    );
+    if (!res.ok) throw new Error(`batchCreate: ${res.status} ${await res.text()}`);
+  }
+
+  it('a dry run lists them; --yes deletes only accounts without an entry idle for the period', async () => {
+    await oldAccount('idle', 45);
+    await oldAccount('joined', 45);
+    seedEntry('joined', 'joined@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
+    await oldAccount('recent', 3);
+
+    const dry = (await run('sweep-accounts', ['--days', '30'])).stdout;
+    expect(dry).toContain('idle\t');
+    expect(dry).not.toContain('joined\t');
+    expect(dry).not.toContain('recent\t');
+    expect(dry).toContain('Would delete 1 accounts');
+    expect(await accountExists('idle')).toBe(true);
+
+    expect((await run('sweep-accounts', ['--days', '30', '--yes'])).stdout).toContain(
+      'Deleted 1 accounts',
+    );
+    expect(await accountExists('idle')).toBe(false);
+    expect(await accountExists('joined')).toBe(true);
+    expect(await accountExists('recent')).toBe(true);
+    await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createLogBudget,
   handleCspReport,
   MAX_FIELD,
   MAX_REPORT_BYTES,
@@ -97,5 +98,18 @@ describe('csp_report', () => {
         .status,
     ).toBe(400);
     expect(post('application/json', { hola: 1 })).toEqual({ status: 400, violations: [] });
+  });
+});
+
+describe('csp_report: a flood of reports is counted, not logged', () => {
+  it('logs at most perWindow violations a window, then says once how many it dropped', () => {
+    let now = 0;
+    const budget = createLogBudget(() => now, { perWindow: 5, windowMs: 60_000 });
+    expect(budget.take(3)).toEqual({ allowed: 3, droppedBefore: 0 });
+    expect(budget.take(10)).toEqual({ allowed: 2, droppedBefore: 0 });
+    for (let i = 0; i < 1000; i++) expect(budget.take(10).allowed).toBe(0);
+    now += 60_000;
+    expect(budget.take(1)).toEqual({ allowed: 1, droppedBefore: 10_008 });
+    expect(budget.take(1)).toEqual({ allowed: 1, droppedBefore: 0 });
   });
 });

@@ -160,3 +160,14 @@ describe('the notice’s path and processors', () => {
     });
   });
 });
+
+describe('retention periods (issue 23)', () => {
+  it('the sweep commands delete idle accounts after the period the notice states', async () => {
+    const fs = await import('node:fs');
+    const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
+    for (const script of ['sweep-accounts.mjs', 'sweep-accounts-supabase.mjs']) {
+      const source = fs.readFileSync(`scripts/ops/${script}`, 'utf8');
+      expect(source, script).toContain(`Number(options.days ?? ${RETENTION.idleAccountDays})`);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CurrentYear, Footer } from '@/ui/landing/footer';
 import { Logo } from '@/ui/landing/logo';
-import { ARCO_DEADLINES, PRIVACY_NOTICE } from './privacy-notice.config';
+import { ARCO_DEADLINES, PRIVACY_NOTICE, RETENTION } from './privacy-notice.config';
 import { processorsFor } from './privacy-notice-processors';
 import { PLACEHOLDERS } from './privacy-notice-settings';
 
@@ -12,6 +12,8 @@ export const PRIVACY_SECTIONS = [
   { id: 'responsable', title: 'Quién es responsable de tus datos' },
   { id: 'datos', title: 'Qué datos recabamos y de dónde' },
   { id: 'finalidades', title: 'Para qué usamos tus datos' },
+  { id: 'conservacion', title: 'Cuánto tiempo guardamos tus datos' },
+  { id: 'edad', title: 'Quién puede unirse' },
   { id: 'transferencias', title: 'Con quién compartimos tus datos' },
   { id: 'encargados', title: 'Quién trata tus datos por nosotros' },
   { id: 'derechos', title: 'Tus derechos ARCO y cómo retirar tu consentimiento' },
@@ -169,6 +171,34 @@ export function PrivacyNoticePage() {
           </p>
         </Section>
 
+        <Section id="conservacion">
+          <ul className={list}>
+            <li>
+              <span className={strong}>Tu registro, tu permiso para la foto y tu cuenta</span>:
+              mientras sigas en la lista. «Salir de la lista de espera» los borra al instante, los
+              tres. Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro en
+              los {RETENTION.afterLaunchDays} días siguientes.
+            </li>
+            <li>
+              <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:
+              la borramos tras {RETENTION.idleAccountDays} días sin actividad.
+            </li>
+            <li>
+              <span className={strong}>Tu foto en la página principal</span>: deja de mostrarse al
+              retirar tu permiso; la copia que guarda el servidor para mostrarla más rápido
+              desaparece en unos minutos.
+            </li>
+          </ul>
+        </Section>
+
+        <Section id="edad">
+          <p>
+            La lista es para personas de 18 años o más. Si eres menor de edad, no te unas: tu madre,
+            padre o tutor puede escribirnos a <Email /> y borraremos cualquier dato tuyo que
+            tengamos.
+          </p>
+        </Section>
+
         <Section id="transferencias">
           <p>
             No vendemos ni transferimos tus datos personales a nadie. Solo los tratan, por encargo
@@ -200,7 +230,8 @@ export function PrivacyNoticePage() {
           <p>
             <span className={strong}>Lo más rápido:</span> inicia sesión y, en la tarjeta de la
             lista de espera, revisa tu registro o retira tu consentimiento para la foto. El botón
-            «Salir de la lista de espera» borra tu registro y tu consentimiento al instante.
+            «Salir de la lista de espera» borra tu registro, tu consentimiento y tu cuenta al
+            instante.
           </p>
           <p>
             <span className={strong}>Por correo:</span> escríbenos a <Email /> desde el correo con

@@ -15,6 +15,18 @@ export const PRIVACY_NOTICE = privacyNoticeSettings({
 });
 
 /** Legal deadlines for an ARCO request (LFPDPPP, DOF 20 March 2025; see docs/architecture.md). */
+/**
+ * How long data is kept (issue 23), as the notice states it and the operators carry it out
+ * (docs/privacy-operations.md): the sweep of accounts that never joined (npm run sweep:accounts,
+ * --days 30 by default) and the deletion of a campus's entries after its launch notice.
+ */
+export const RETENTION = {
+  /** Days without activity after which an account that never joined is deleted. */
+  idleAccountDays: 30,
+  /** Days after a campus's launch notice within which its entries are deleted. */
+  afterLaunchDays: 90,
+} as const;
+
 export const ARCO_DEADLINES = {
   /** Business days to answer a complete request. */
   answerDays: 20,

@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
-import { PRIVACY_NOTICE_PATH } from '@/ui/site-config';
+import { PRIVACY_NOTICE_PATH, SITE } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
 import { notify } from '@/ui/toast';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
@@ -70,7 +70,8 @@ export function SignInStep({
       </Button>
       <p className="mt-4 text-sm text-slate-600" data-testid="privacy-notice">
         Google nos comparte tu nombre, tu correo y tu foto; guardamos tu correo, tu campus y la
-        fecha, solo para avisarte cuando el marketplace abra en tu universidad.{' '}
+        fecha, solo para avisarte cuando el marketplace abra en tu universidad.
+        {SITE.privacyResponsible && ` Responsable: ${SITE.privacyResponsible}.`}{' '}
         <a href={PRIVACY_NOTICE_PATH} className="font-medium text-indigo-700 underline">
           Aviso de privacidad
         </a>

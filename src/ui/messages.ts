@@ -17,6 +17,9 @@ export const MESSAGES = {
   // Issue 13: the student's own entry. Not in the spec; written in its voice.
   // Issue 23: each photo is reviewed by the team before it shows; a cached strip empties within
   // minutes (Firebase's function keeps its answer up to 5 minutes).
+  /** What a student agrees to (issue 23): the photo, without the name, to any visitor. */
+  heroConsentLabel:
+    'Mostrar mi foto de perfil de Google en la página principal, sin mi nombre; la verá cualquier visitante',
   heroConsentOn: 'Guardamos tu permiso para mostrar tu foto',
   heroConsentOnDescription:
     'Aparecerá en la página principal cuando el equipo la revise. Puedes quitarla cuando quieras desde tu registro.',

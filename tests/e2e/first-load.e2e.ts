@@ -122,7 +122,15 @@ async function differencesFromWholeStylesheet(page: Page): Promise<string[]> {
         }
         return out;
       });
-    const before = styles();
+    // The page at rest: two readings a couple of frames apart agree (the loader may still be
+    // placing the phones' last pieces, or revealing one, on a machine that runs behind).
+    let before = styles();
+    for (let i = 0; i < 50; i++) {
+      await frames();
+      const again = styles();
+      if (again.join('\n') === before.join('\n')) break;
+      before = again;
+    }
     const style = document.createElement('style');
     style.textContent = css;
     document.head.append(style);

@@ -154,24 +154,39 @@ test.describe('sections that skip rendering off screen (content-visibility)', ()
       await hydrated(page);
       for (const id of ['waitlist', 'faq', 'testimonials']) {
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-        await page.evaluate((target) => {
+        // Once the smooth scroll has ended (the browser's scrollend, not a pause that a slow
+        // machine can outlast mid-scroll): below the fixed header (scroll-padding 88 px), or at
+        // the page's end for the last section.
+        const top = await page.evaluate(async (target) => {
+          // (The scroll to the top may still report its own end: that one is at 0.)
+          const ended = new Promise<void>((resolve) => {
+            const onEnd = () => {
+              if (window.scrollY === 0) return;
+              removeEventListener('scrollend', onEnd);
+              resolve();
+            };
+            addEventListener('scrollend', onEnd);
+          });
           const link = document.createElement('a');
           link.href = `#${target}`;
           document.body.append(link);
           link.click();
           link.remove();
-        }, id);
-        // Once the smooth scroll has stopped: below the fixed header (scroll-padding 88 px), or
-        // at the page's end for the last section.
-        const top = await page.evaluate(async (target) => {
-          const pause = () => new Promise((r) => setTimeout(r, 300));
-          while (window.scrollY === 0) await pause(); // every target is below the top
-          let y = -1;
-          while (window.scrollY !== y) {
-            y = window.scrollY;
-            await pause();
+          await ended;
+          // Then until the section stands still (a layout after the scroll may still move it).
+          const topOf = () =>
+            Math.round(document.getElementById(target)!.getBoundingClientRect().top);
+          const still = () =>
+            new Promise((r) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))),
+            );
+          let at = topOf();
+          for (let i = 0; i < 30; i++) {
+            await still();
+            if (topOf() === at) break;
+            at = topOf();
           }
-          return Math.round(document.getElementById(target)!.getBoundingClientRect().top);
+          return at;
         }, id);
         expect(top, `#${id}`).toBeGreaterThanOrEqual(0);
         expect(top, `#${id}`).toBeLessThanOrEqual(130);

@@ -107,10 +107,7 @@ export default function JoinForm({
               disabled={status !== 'idle'}
               onChange={(event) => setWantsHeroConsent(event.target.checked)}
             />
-            <span>
-              Mostrar mi foto de perfil de Google en la página principal, sin mi nombre; la verá
-              cualquier visitante (opcional)
-            </span>
+            <span>{MESSAGES.heroConsentLabel} (opcional)</span>
           </label>
         )}
         <SubmitButton status={status} />

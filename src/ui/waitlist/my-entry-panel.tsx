@@ -94,10 +94,7 @@ export function MyEntryPanel() {
           disabled={action !== null}
           onChange={(event) => void onConsent(event.target.checked)}
         />
-        <span>
-          Mostrar mi foto de perfil de Google en la página principal, sin mi nombre; la verá
-          cualquier visitante
-        </span>
+        <span>{MESSAGES.heroConsentLabel}</span>
       </label>
       <div className="mt-2 flex flex-wrap gap-2">
         {editing ? (

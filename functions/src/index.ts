@@ -118,26 +118,26 @@ const handler = createHeroImagesHandler({
   allowLoopbackHttp: emulator,
 });
 
+/** The options of the page's callable functions. */
+const CALLABLE = {
+  region: 'us-central1',
+  // Our site only (SITE_ORIGIN, written to functions/.env.<project> by `npm run deploy` from
+  // VITE_SITE_URL); loopback origins in the emulator. Loading fails without it.
+  cors: allowedOrigins({ siteOrigin: process.env.SITE_ORIGIN, emulator }),
+  maxInstances: 5,
+  memory: '256MiB',
+  timeoutSeconds: 20,
+} as const;
+
 /** Spec section 7, call 1: `{ success, profileImages: [{ imageData, photoURL }], fromCache }`. */
-export const get_hero_profile_images = onCall(
-  {
-    region: 'us-central1',
-    // Our site only (SITE_ORIGIN, written to functions/.env.<project> by `npm run deploy` from
-    // VITE_SITE_URL); loopback origins in the emulator. Loading fails without it.
-    cors: allowedOrigins({ siteOrigin: process.env.SITE_ORIGIN, emulator }),
-    maxInstances: 5,
-    memory: '256MiB',
-    timeoutSeconds: 20,
-  },
-  async () => {
-    try {
-      return await handler();
-    } catch (error) {
-      logger.error('get_hero_profile_images failed', error);
-      throw new HttpsError('unavailable', 'Hero images are not available right now.');
-    }
-  },
-);
+export const get_hero_profile_images = onCall(CALLABLE, async () => {
+  try {
+    return await handler();
+  } catch (error) {
+    logger.error('get_hero_profile_images failed', error);
+    throw new HttpsError('unavailable', 'Hero images are not available right now.');
+  }
+});
 
 /**
  * The page's CSP violation reports (`report-uri /csp-report`, `report-to csp-endpoint`): a Hosting
@@ -182,31 +182,22 @@ async function deleteStudentData(uid: string): Promise<void> {
  * then their Auth account. Only the signed-in student's own: the uid is the token's. A retry after
  * a partial failure finishes the job; an account already gone is no error.
  */
-export const delete_my_account = onCall(
-  {
-    region: 'us-central1',
-    cors: allowedOrigins({ siteOrigin: process.env.SITE_ORIGIN, emulator }),
-    maxInstances: 5,
-    memory: '256MiB',
-    timeoutSeconds: 20,
-  },
-  async (request) => {
-    const uid = request.auth?.uid;
-    if (!uid) throw new HttpsError('unauthenticated', 'Sign in to delete your account.');
-    try {
-      await deleteStudentData(uid);
-      await getAuth(app)
-        .deleteUser(uid)
-        .catch((error: unknown) => {
-          if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
-        });
-      return { deleted: true };
-    } catch (error) {
-      logger.error('delete_my_account failed', { error: String(error) });
-      throw new HttpsError('unavailable', 'The account could not be deleted right now.');
-    }
-  },
-);
+export const delete_my_account = onCall(CALLABLE, async (request) => {
+  const uid = request.auth?.uid;
+  if (!uid) throw new HttpsError('unauthenticated', 'Sign in to delete your account.');
+  try {
+    await deleteStudentData(uid);
+    await getAuth(app)
+      .deleteUser(uid)
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+      });
+    return { deleted: true };
+  } catch (error) {
+    logger.error('delete_my_account failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The account could not be deleted right now.');
+  }
+});
 
 /**
  * An account deleted anywhere (the console, an operator's script, the sweep) takes its entry,

@@ -47,11 +47,10 @@ export const APPROVAL_COLLECTION = 'heroApproval';
 /** The operator's kill switch (admin-only): `heroSettings/strip` = `{ enabled }`. */
 export const STRIP_SETTINGS = 'heroSettings/strip';
 
-/** Whether each of these documents exists: one `getAll` call. */
-async function existing(collection: string, uids: string[]): Promise<Set<string>> {
+/** The documents `collection/{uid}` of these uids: one `getAll` call. */
+function readEach(collection: string, uids: string[]) {
   const store = consentStore();
-  const snapshots = await store.getAll(...uids.map((uid) => store.collection(collection).doc(uid)));
-  return new Set(snapshots.filter((s) => s.exists).map((s) => s.id));
+  return store.getAll(...uids.map((uid) => store.collection(collection).doc(uid)));
 }
 
 /**
@@ -80,12 +79,12 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
           disabled: u.disabled,
         }));
       },
-      onList: (uids) => existing(WAITLIST_COLLECTION, uids),
+      async onList(uids) {
+        const entries = await readEach(WAITLIST_COLLECTION, uids);
+        return new Set(entries.filter((s) => s.exists).map((s) => s.id));
+      },
       async approvedPhotos(uids) {
-        const store = consentStore();
-        const snapshots = await store.getAll(
-          ...uids.map((uid) => store.collection(APPROVAL_COLLECTION).doc(uid)),
-        );
+        const snapshots = await readEach(APPROVAL_COLLECTION, uids);
         const approved = new Map<string, string>();
         for (const s of snapshots) {
           const data = s.data();

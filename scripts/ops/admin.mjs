@@ -40,6 +40,19 @@ export function parseArgs(argv, { values = [], flags = [], usage }) {
 }
 
 /**
+ * The days an account that never joined may stay idle before the sweeps delete it (the privacy
+ * notice's RETENTION.idleAccountDays, src/ui/privacy/privacy-notice.config.ts).
+ */
+export const IDLE_ACCOUNT_DAYS = 30;
+
+/** The sweeps' `--days` (default IDLE_ACCOUNT_DAYS): a whole number of days, or a usage error. */
+export function sweepDays(value, usage) {
+  const days = Number(value ?? IDLE_ACCOUNT_DAYS);
+  if (!Number.isInteger(days) || days < 1) fail(`--days must be a whole number of days.\n${usage}`);
+  return days;
+}
+
+/**
  * The project to work on, from `--project` or GCLOUD_PROJECT. A `demo-*` project exists only in
  * the emulators: refused unless both emulator hosts are set; a real project is refused while they
  * are set (its data would not be the one changed).

@@ -8,7 +8,7 @@
 //
 // The connection string comes from --db or SUPABASE_DB_URL (docs/deploy-supabase.md, step 6).
 import pg from 'pg';
-import { fail, parseArgs } from './admin.mjs';
+import { fail, parseArgs, sweepDays } from './admin.mjs';
 
 const USAGE = 'Usage: node scripts/ops/sweep-accounts-supabase.mjs [--days N] [--yes] [--db URL]';
 const options = parseArgs(process.argv.slice(2), {
@@ -16,8 +16,7 @@ const options = parseArgs(process.argv.slice(2), {
   flags: ['yes'],
   usage: USAGE,
 });
-const days = Number(options.days ?? 30);
-if (!Number.isInteger(days) || days < 1) fail(`--days must be a whole number of days.\n${USAGE}`);
+const days = sweepDays(options.days, USAGE);
 const connectionString = options.db ?? process.env.SUPABASE_DB_URL;
 if (!connectionString) fail(`Name the database: --db URL (or set SUPABASE_DB_URL).\n${USAGE}`);
 

@@ -7,7 +7,7 @@
 //   node scripts/ops/sweep-accounts.mjs [--days 30] [--yes] [--project ID]
 //
 // Credentials and emulators: scripts/ops/admin.mjs.
-import { chooseProject, connect, fail, parseArgs } from './admin.mjs';
+import { chooseProject, connect, fail, parseArgs, sweepDays } from './admin.mjs';
 
 const USAGE = 'Usage: node scripts/ops/sweep-accounts.mjs [--days N] [--yes] [--project ID]';
 const options = parseArgs(process.argv.slice(2), {
@@ -15,8 +15,7 @@ const options = parseArgs(process.argv.slice(2), {
   flags: ['yes'],
   usage: USAGE,
 });
-const days = Number(options.days ?? 30);
-if (!Number.isInteger(days) || days < 1) fail(`--days must be a whole number of days.\n${USAGE}`);
+const days = sweepDays(options.days, USAGE);
 const { auth, db } = connect(chooseProject(options.project));
 const cutoff = Date.now() - days * 86_400_000;
 

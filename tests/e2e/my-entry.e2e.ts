@@ -105,7 +105,9 @@ test('a consent that fails shows its toast and a retry works', async ({ page }) 
   await signIn(page);
   await join(page);
   await backend(page, 'failNext', 'grantConsent');
-  await consentBox(page).check();
+  // A click, not check(): the box goes back when the write fails, which on a slow machine can
+  // happen before check() reads the new state.
+  await consentBox(page).click();
   await expect(toast(page, 'No pudimos guardar tu preferencia sobre tu foto')).toBeVisible();
   await expect(consentBox(page)).not.toBeChecked();
   await consentBox(page).check();

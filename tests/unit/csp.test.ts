@@ -8,6 +8,7 @@ import * as cspModule from '../../scripts/deploy/csp.mjs';
 // @ts-expect-error: idem
 import { LOADER } from '../../scripts/build/loader.mjs';
 import { PHOTO_HOSTS as FUNCTION_PHOTO_HOSTS } from '../../functions/src/hero-images';
+import { GOOGLE_PHOTO_HOSTS } from '@/domain/hero-image';
 
 // The hosting Content-Security-Policy is generated at deploy time (scripts/deploy/deploy.mjs) from the
 // project's own settings and the built pages (scripts/deploy/csp.mjs): it names only our project's hosts.
@@ -137,6 +138,8 @@ describe('the generated Content-Security-Policy', () => {
 
   it('shows photos from the hosts the function takes them from, and no other', () => {
     expect(PHOTO_HOSTS).toEqual(FUNCTION_PHOTO_HOSTS);
+    // And the page's own rule for a photoURL (src/domain/hero-image.ts).
+    expect(PHOTO_HOSTS).toEqual(GOOGLE_PHOTO_HOSTS);
     expect(directive('img-src')).toEqual([
       "'self'",
       'data:',

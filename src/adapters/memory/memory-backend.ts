@@ -12,7 +12,7 @@ import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
-import { createStateStore, type MemoryState, photoOf } from './memory-state';
+import { createStateStore, type HeroPhotoReview, heroPhotoQueue } from './memory-state';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
 
 export interface MemoryBackendOptions {
@@ -41,10 +41,7 @@ export interface MemoryBackendControls {
   calls(op: MemoryOperation): number;
   /** The accounts this backend holds (created at first sign-in), keyed by uid. */
   accounts(): Record<string, string>;
-  /**
-   * The operator's review queue: each consenting student on the list, their current photo and
-   * its state ('pending' until approved or rejected; a changed photo is pending again).
-   */
+  /** The operator's review queue (heroPhotoQueue, memory-state.ts). */
   heroPhotos(): HeroPhotoReview[];
   /** Approves the student's current photo for the hero strip (that exact photo). */
   approveHeroPhoto(uid: string): void;
@@ -54,12 +51,6 @@ export interface MemoryBackendControls {
   setHeroStrip(on: boolean): void;
   /** Changes a student's profile photo at the provider (as a new Google photo would). */
   setProfilePhoto(uid: string, photo: string): void;
-}
-
-export interface HeroPhotoReview {
-  readonly uid: string;
-  readonly photo: string;
-  readonly status: 'pending' | 'approved' | 'rejected';
 }
 
 export interface MemoryBackend {
@@ -77,7 +68,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
   const store = createStateStore(options.storage);
   const controls = createControls(config);
   const review = (uid: string, approved: boolean): void => {
-    const queued = heroPhotos(store.read()).find((p) => p.uid === uid);
+    const queued = heroPhotoQueue(store.read()).find((p) => p.uid === uid);
     if (!queued) throw new Error(`No consenting student on the list with a photo: ${uid}`);
     store.update((state) => ({
       ...state,
@@ -111,7 +102,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       consents: () => ({ ...store.read().consents }),
       calls: controls.calls,
       accounts: () => ({ ...store.read().users }),
-      heroPhotos: () => heroPhotos(store.read()),
+      heroPhotos: () => heroPhotoQueue(store.read()),
       approveHeroPhoto: (uid) => review(uid, true),
       rejectHeroPhoto: (uid) => review(uid, false),
       setHeroStrip: (on) => void store.update((state) => ({ ...state, heroStripOn: on === true })),
@@ -119,18 +110,4 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
         void store.update((state) => ({ ...state, photos: { ...state.photos, [uid]: photo } })),
     },
   };
-}
-
-/** The review queue the operator sees: consenting students on the list with a photo. */
-function heroPhotos(state: MemoryState): HeroPhotoReview[] {
-  return Object.keys(state.consents)
-    .filter((uid) => Object.hasOwn(state.entries, uid))
-    .flatMap((uid) => {
-      const photo = photoOf(state, uid);
-      if (!photo) return [];
-      const decided = state.reviews[uid];
-      const status =
-        decided?.photo !== photo ? 'pending' : decided.approved ? 'approved' : 'rejected';
-      return [{ uid, photo, status } as const];
-    });
 }

@@ -2,7 +2,7 @@ import type { HeroImages } from '@/ports/hero-images.port';
 import { parseHeroImagesAnswer } from '@/domain/hero-image';
 import { SEEDED_HERO_AVATARS } from './hero-avatars';
 import type { Controls } from './memory-controls';
-import { photoOf, type StateStore } from './memory-state';
+import { heroPhotoQueue, type StateStore } from './memory-state';
 
 /**
  * The answer the production backends give: nothing while the operator's kill switch is off; else
@@ -12,12 +12,9 @@ import { photoOf, type StateStore } from './memory-state';
 function consentedAnswer(store: StateStore) {
   const state = store.read();
   const consented = state.heroStripOn
-    ? Object.entries(state.consents)
-        .filter(([uid]) => Object.hasOwn(state.entries, uid) && Object.hasOwn(state.users, uid))
-        .sort(([a, at], [b, bt]) => at.localeCompare(bt) || a.localeCompare(b))
-        .map(([uid]) => ({ photo: photoOf(state, uid), review: state.reviews[uid] }))
-        .filter(({ photo, review }) => photo && review?.approved && review.photo === photo)
-        .map(({ photo }) => photo!)
+    ? heroPhotoQueue(state)
+        .filter((p) => p.status === 'approved' && Object.hasOwn(state.users, p.uid))
+        .map((p) => p.photo)
     : [];
   const seeded = state.heroStripOn ? SEEDED_HERO_AVATARS : [];
   return {

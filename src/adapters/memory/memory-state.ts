@@ -49,7 +49,7 @@ export const emptyState = (): MemoryState => ({
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
-export const photoOf = (state: MemoryState, uid: string): string | undefined =>
+const photoOf = (state: MemoryState, uid: string): string | undefined =>
   state.photos[uid] ?? DEMO_ACCOUNT_PHOTOS[uid];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -135,7 +135,6 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     sessionUid: state.sessionUid === uid ? null : state.sessionUid,
     entries: drop(state.entries),
     consents: drop(state.consents),
-    photos: state.photos,
     reviews: drop(state.reviews),
   };
 }
@@ -172,4 +171,30 @@ export function without<T>(record: Readonly<Record<string, T>>, key: string): Re
   const copy = { ...record };
   delete copy[key];
   return copy;
+}
+
+/** One consenting student's photo in the operator's review queue. */
+export interface HeroPhotoReview {
+  readonly uid: string;
+  readonly photo: string;
+  readonly status: 'pending' | 'approved' | 'rejected';
+}
+
+/**
+ * The review queue (what the real backends' hero:photos list shows): consenting students on the
+ * list with a photo, oldest consent first, and the state of their current photo ('pending' until
+ * approved or rejected; a photo changed since its decision is pending again).
+ */
+export function heroPhotoQueue(state: MemoryState): HeroPhotoReview[] {
+  return Object.entries(state.consents)
+    .filter(([uid]) => Object.hasOwn(state.entries, uid))
+    .sort(([a, at], [b, bt]) => at.localeCompare(bt) || a.localeCompare(b))
+    .flatMap(([uid]) => {
+      const photo = photoOf(state, uid);
+      if (!photo) return [];
+      const decided = state.reviews[uid];
+      const status =
+        decided?.photo !== photo ? 'pending' : decided.approved ? 'approved' : 'rejected';
+      return [{ uid, photo, status } as const];
+    });
 }

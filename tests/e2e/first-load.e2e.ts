@@ -122,22 +122,44 @@ async function differencesFromWholeStylesheet(page: Page): Promise<string[]> {
         }
         return out;
       });
-    // The page at rest: two readings a couple of frames apart agree (the loader may still be
-    // placing the phones' last pieces, or revealing one, on a machine that runs behind).
-    let before = styles();
-    for (let i = 0; i < 50; i++) {
+    // The page at rest: nothing in it changed for a couple of frames and no finite animation
+    // runs (the loader may still be placing the phones' last pieces, or a toast leaving, on a
+    // machine that runs behind). Watched cheaply: a full reading takes about a second there.
+    const changes = new MutationObserver(() => {});
+    changes.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    const moving = () =>
+      changes.takeRecords().length > 0 ||
+      document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const atRest = async () => {
+      for (let i = 0; i < 100; i++) {
+        await frames();
+        if (!moving()) return;
+      }
+    };
+    // The readings without and with the whole stylesheet count only if the page itself did not
+    // change between them; otherwise they are taken again.
+    let before: string[] = [];
+    let after: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await atRest();
+      before = styles();
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
       await frames();
-      const again = styles();
-      if (again.join('\n') === before.join('\n')) break;
-      before = again;
+      after = styles();
+      style.remove();
+      await frames();
+      if (!moving()) break;
     }
-    const style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
-    await frames();
-    const after = styles();
-    style.remove();
-    await frames();
+    changes.disconnect();
     const differences: string[] = [];
     if (after.length !== before.length) differences.push(`${before.length} -> ${after.length}`);
     before.forEach((b, i) => {
@@ -157,6 +179,9 @@ for (const width of [375, 1280]) {
   test(`at ${width} px the inline CSS and the offscreen stylesheet style every element as the whole one does`, async ({
     page,
   }) => {
+    // Six readings of every element's computed style, about a second each on a loaded two-core
+    // machine, and slower on CI's traced retry.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await configureBackend(page);

@@ -615,11 +615,24 @@ test.describe('on a 390 px phone', () => {
   /** Records, every frame from the first paint, whether step 1's button could be seen. */
   async function watchStep1(page: Page) {
     await page.addInitScript(() => {
-      const w = window as unknown as { __sawStep1: boolean; __shifts: number };
+      type Shift = { value: number; startTime: number; sources: LayoutShiftSource[] };
+      type LayoutShiftSource = { node?: Node; previousRect: DOMRect; currentRect: DOMRect };
+      const w = window as unknown as { __sawStep1: boolean; __shifts: number; __moved: string[] };
       w.__sawStep1 = false;
       w.__shifts = 0;
+      w.__moved = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number }[]) w.__shifts += e.value;
+        for (const e of list.getEntries() as unknown as Shift[]) {
+          w.__shifts += e.value;
+          // What moved, for the failure message: the element and its rectangles.
+          for (const { node, previousRect: a, currentRect: b } of e.sources) {
+            const el = node instanceof Element ? node : node?.parentElement;
+            const name = el ? `${el.tagName}#${el.id}.${el.getAttribute('class') ?? ''}` : '?';
+            w.__moved.push(
+              `${Math.round(e.startTime)} ms ${name.slice(0, 80)}: ${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height}`,
+            );
+          }
+        }
       }).observe({ type: 'layout-shift', buffered: true });
       const look = () => {
         const button = [...document.querySelectorAll('#waitlist button')].find((b) =>
@@ -665,7 +678,11 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
     await expect(page.getByTestId('auth-pending')).toHaveCount(0);
     expect((await card.boundingBox())!.height).toBe(before);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    const { shifts, moved } = await page.evaluate(() => {
+      const w = window as unknown as { __shifts: number; __moved: string[] };
+      return { shifts: w.__shifts, moved: w.__moved };
+    });
+    expect(shifts, moved.join('\n')).toBe(0);
   });
 
   test('the scroll-to-top button never covers the selector or the submit button', async ({

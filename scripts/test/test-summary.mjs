@@ -4,15 +4,39 @@ import fs from 'node:fs';
 import { worktreeChanges, worktreeState } from './worktree-state.mjs';
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+/** The pgTAP files' planned tests ('select plan(N);'), counted as skipped where pgTAP is missing. */
+function plannedPgTap() {
+  const dir = 'supabase/tests';
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .reduce((sum, f) => {
+      const plan = /\bplan\((\d+)\)/.exec(fs.readFileSync(`${dir}/${f}`, 'utf8'));
+      return sum + Number(plan?.[1] ?? 0);
+    }, 0);
+}
 /** pg_prove's summary ('Files=3, Tests=62, ...' and 'Result: PASS'), as counts. */
 function readPgTap(file) {
+  const skippedFile = file.replace(/\.txt$/, '.skipped');
+  if (fs.existsSync(skippedFile)) {
+    return {
+      passed: 0,
+      failed: 0,
+      skipped: plannedPgTap(),
+      why: fs.readFileSync(skippedFile, 'utf8').trim(),
+    };
+  }
   if (!fs.existsSync(file)) return null;
   const text = fs.readFileSync(file, 'utf8');
   const total = Number(/Tests=(\d+)/.exec(text)?.[1] ?? 0);
   const failedCounts = [...text.matchAll(/Failed (\d+)\/\d+ subtests/g)].map((m) => Number(m[1]));
   const failedTests = failedCounts.reduce((a, b) => a + b, 0);
   const ok = /Result: PASS/.test(text);
-  return { passed: total - failedTests, failed: ok ? failedTests : Math.max(1, failedTests) };
+  return {
+    passed: total - failedTests,
+    failed: ok ? failedTests : Math.max(1, failedTests),
+    skipped: 0,
+  };
 }
 const suites = [
   ['vitest', read('test-results/vitest.json'), 'vitest'],
@@ -40,9 +64,13 @@ for (const [name, report, kind] of suites) {
     continue;
   }
   if (kind === 'pgtap') {
-    console.log(`${name}: ${report.passed} passed, ${report.failed} failed, 0 skipped`);
+    console.log(
+      `${name}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`,
+    );
     passed += report.passed;
     failed += report.failed;
+    skipped += report.skipped;
+    if (report.why) skippedBy.pgtap = report.why;
     continue;
   }
   const p = kind === 'vitest' ? report.numPassedTests : report.stats.expected + report.stats.flaky;
@@ -75,6 +103,14 @@ if (skippedBy['vitest (emulators)']) {
       '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
       'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
       "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
+  );
+}
+if (skippedBy.pgtap) {
+  console.log(
+    `skipped: the pgTAP files (supabase/tests/*.sql): this machine lacks ${skippedBy.pgtap}. ` +
+      'On Debian, as root: apt-get install postgresql-15 postgresql-15-pgtap ' +
+      'libtap-parser-sourcehandler-pgtap-perl, then npm run test:supabase (or, with another PostgreSQL 15 ' +
+      'and pgTAP: PG_BIN=<its bin folder> PGTAP_CONTROL=<its pgtap.control> npm run test:supabase).',
   );
 }
 if (skippedBy['playwright (memory build)']) {

@@ -177,7 +177,7 @@ export async function startFakeFirestore(port = 0) {
       res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
 
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : null;
       } catch {

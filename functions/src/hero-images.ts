@@ -262,7 +262,7 @@ export function allowedOrigins(options: {
   emulator: boolean;
 }): (string | RegExp)[] {
   if (options.emulator) return [/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/];
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(options.siteOrigin ?? '');
   } catch {

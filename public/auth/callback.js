@@ -8,7 +8,7 @@
 (function () {
   var FLAG = 'de-estudiantes:auth-redirect';
   var TYPE = 'de-estudiantes:auth-callback';
-  var redirect = false;
+  var redirect;
   try {
     redirect = sessionStorage.getItem(FLAG) !== null;
     sessionStorage.removeItem(FLAG);

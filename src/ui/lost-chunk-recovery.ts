@@ -68,7 +68,7 @@ export function installLostChunkRecovery(deps: LostChunkRecoveryDeps): () => voi
 
 /** The browser's wiring: the page's own address answers, sessionStorage, location.reload(). */
 export function installBrowserLostChunkRecovery(): () => void {
-  let storage: Storage | null = null;
+  let storage: Storage | null;
   try {
     storage = window.sessionStorage;
   } catch {

@@ -62,7 +62,7 @@ export function createLocalRecord({ storage, onExternalChange }: LocalRecordOpti
 
 /** The browser's local record: localStorage, and the 'storage' event for the other tabs. */
 export function createBrowserLocalRecord(): LocalRecord {
-  let storage: KeyValueStorage | null = null;
+  let storage: KeyValueStorage | null;
   try {
     storage = window.localStorage;
   } catch {

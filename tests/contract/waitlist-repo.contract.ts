@@ -77,6 +77,8 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
       expect(read).toMatchObject({ email, collegeId: 'udg-cucei' });
       expect(read!.timestamp).toBeInstanceOf(Date);
       expect(Math.abs(read!.timestamp.getTime() - joined.timestamp.getTime())).toBeLessThan(5_000);
+      // The join answered with the entry as stored (the server's date, where the server sets it).
+      expect(joined).toEqual(read);
     });
 
     it('changes the campus of the entry and nothing else', async () => {

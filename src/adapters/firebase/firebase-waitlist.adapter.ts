@@ -56,7 +56,6 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
           collegeId: entry.collegeId,
           timestamp: sdk.serverTimestamp(),
         });
-        return entry;
       } catch (error) {
         const failure = toBackendError(error);
         // The rules allow no overwrite (only a change of collegeId): a second write of an existing
@@ -68,6 +67,9 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
         if (!stored?.exists()) throw failure;
         return storedEntry(stored.data(), entry);
       }
+      // The entry as stored, with the server's time (as the Supabase adapter answers). The write
+      // went through: a read that fails then does not fail the join, which answers what it sent.
+      return (await get(uid).catch(() => null)) ?? entry;
     },
     async changeCollege(uid, collegeId) {
       const { sdk, db } = await load();

@@ -179,9 +179,6 @@ for (const width of [375, 1280]) {
   test(`at ${width} px the inline CSS and the offscreen stylesheet style every element as the whole one does`, async ({
     page,
   }) => {
-    // Six readings of every element's computed style, about a second each on a loaded two-core
-    // machine, and slower on CI's traced retry.
-    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await configureBackend(page);

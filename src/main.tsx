@@ -2,7 +2,7 @@ import './ui/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
-import { nextTask } from '@/domain/next-task';
+import { nextTask } from '@/shared/next-task';
 import { App } from '@/ui/app';
 import { HydrationIslandsProvider } from '@/ui/components/hydration-island';
 import { IslandsProvider } from '@/ui/components/static-island';

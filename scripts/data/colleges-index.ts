@@ -13,7 +13,7 @@ export interface CollegeRecord {
   readonly keywords: readonly string[];
 }
 
-/** One record per campus; the app maps `objectID` back to `id` (domain rule collegeFromHit). */
+/** One record per campus; the app maps `objectID` back to `id` (src/adapters/algolia/algolia-answer.ts). */
 export const collegeRecords = (catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE) =>
   catalogue.map(({ id, name, subname, shortName, keywords }): CollegeRecord => ({
     objectID: id,

@@ -1,5 +1,5 @@
 import type { ContainerModule } from 'inversify';
-import { nextTask } from '@/domain/next-task';
+import { nextTask } from '@/shared/next-task';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { BackendName } from './backends';
 

@@ -39,38 +39,25 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : null;
 
 /**
- * Maps one search hit to a College: `objectID` (or `id`) becomes `id`, and `shortName` falls
- * back to `subname`. Anything that is not a usable hit gives null.
+ * Reads one college as a search service or a catalogue gives it (`id`, `name`, optional
+ * `subname` and `shortName`; each adapter maps its service's names to these): `shortName` falls
+ * back to `subname`. Anything that is not a usable college gives null.
  */
-export function collegeFromHit(hit: unknown): College | null {
-  if (typeof hit !== 'object' || hit === null) return null;
-  const h = hit as Record<string, unknown>;
-  const id = text(h.objectID) ?? text(h.id);
-  const name = text(h.name);
+export function collegeFromRecord(record: unknown): College | null {
+  if (typeof record !== 'object' || record === null) return null;
+  const r = record as Record<string, unknown>;
+  const id = text(r.id);
+  const name = text(r.name);
   if (!id || !name) return null;
-  const subname = text(h.subname) ?? '';
-  const shortName = text(h.shortName) || subname;
+  const subname = text(r.subname) ?? '';
+  const shortName = text(r.shortName) || subname;
   return { id, name, subname, shortName };
 }
 
-/**
- * Reads a search service's answer (`{ results: [{ hits: [...] }] }`). A missing results list or
- * missing hits gives an empty list; unusable hits are left out.
- */
-export function collegesFromSearchAnswer(answer: unknown): College[] {
-  if (typeof answer !== 'object' || answer === null) return [];
-  const results = (answer as { results?: unknown }).results;
-  if (!Array.isArray(results)) return [];
-  const first: unknown = results[0];
-  if (typeof first !== 'object' || first === null) return [];
-  const hits = (first as { hits?: unknown }).hits;
-  return collegesFromHits(hits);
-}
-
-/** Maps a list of hits; anything that is not a list gives an empty list. */
-export function collegesFromHits(hits: unknown): College[] {
-  if (!Array.isArray(hits)) return [];
-  return hits.map(collegeFromHit).filter((c): c is College => c !== null);
+/** Reads a list of records; anything that is not a list gives an empty list. */
+export function collegesFromRecords(records: unknown): College[] {
+  if (!Array.isArray(records)) return [];
+  return records.map(collegeFromRecord).filter((c): c is College => c !== null);
 }
 
 /** Reads a stored College (for example from localStorage); anything else gives null. */

@@ -72,9 +72,18 @@ export function parseHeroImagesAnswer(answer: unknown, allowLocal = false): Hero
   const { success, profileImages } = answer as { success?: unknown; profileImages?: unknown };
   if (!Array.isArray(profileImages)) return [];
   const accepted = success === true || profileImages.length >= MIN_HERO_IMAGES;
-  if (!accepted) return [];
+  return accepted ? heroImagesFrom(profileImages, allowLocal) : [];
+}
+
+/**
+ * The images of a list a backend answered (the function's `profileImages`, or the rows of the
+ * Supabase SQL function): unsafe sources dropped, images left with no source left out, at most
+ * MAX_HERO_IMAGES. Anything but a list gives none.
+ */
+export function heroImagesFrom(items: unknown, allowLocal = false): HeroImage[] {
+  if (!Array.isArray(items)) return [];
   const images: HeroImage[] = [];
-  for (const item of profileImages.slice(0, MAX_HERO_IMAGES * 4)) {
+  for (const item of items.slice(0, MAX_HERO_IMAGES * 4)) {
     const image = sanitizeHeroImage(item, allowLocal);
     if (image) images.push(image);
     if (images.length === MAX_HERO_IMAGES) break;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-import { collegeFromHit } from '@/domain/college';
+import { collegeFromAlgoliaHit } from '@/adapters/algolia/algolia-answer';
 import { collegeRecords, INDEX_SETTINGS, uploadColleges } from '../../scripts/data/colleges-index';
 import { type FakeAlgolia, startFakeAlgolia } from '../../stand-ins/fake-algolia-server';
 
@@ -22,7 +22,7 @@ describe('uploading the colleges catalogue to Algolia', () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
     records.forEach((record, i) => {
       const { id, name, subname, shortName } = COLLEGE_CATALOGUE[i]!;
-      expect(collegeFromHit(record)).toEqual({ id, name, subname, shortName });
+      expect(collegeFromAlgoliaHit(record)).toEqual({ id, name, subname, shortName });
     });
   });
 

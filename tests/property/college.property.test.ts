@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  collegeFromHit,
-  collegesFromSearchAnswer,
+  collegeFromRecord,
+  collegesFromRecords,
   DEFAULT_COLLEGES,
   parseCollege,
 } from '@/domain/college';
 
 const field = fc.string({ minLength: 1, maxLength: 60 });
-const hit = fc.record({
-  objectID: field,
+const record = fc.record({
+  id: field,
   name: field,
   subname: fc.string({ maxLength: 60 }),
   shortName: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
@@ -24,66 +24,33 @@ describe('college rules', () => {
     ]);
   });
 
-  it('maps objectID to id, and shortName falls back to subname', () => {
+  it('reads a record: shortName falls back to subname', () => {
     fc.assert(
-      fc.property(hit, (h) => {
-        const college = collegeFromHit(h);
-        expect(college).toEqual({
-          id: h.objectID,
-          name: h.name,
-          subname: h.subname,
-          shortName: h.shortName || h.subname,
+      fc.property(record, (r) => {
+        expect(collegeFromRecord(r)).toEqual({
+          id: r.id,
+          name: r.name,
+          subname: r.subname,
+          shortName: r.shortName || r.subname,
         });
       }),
     );
   });
 
-  it('maps every hit of a search answer, in order', () => {
+  it('reads every record of a list, in order; anything but a list gives none', () => {
     fc.assert(
-      fc.property(fc.array(hit, { maxLength: 10 }), (hits) => {
-        const colleges = collegesFromSearchAnswer({ results: [{ hits }] });
-        expect(colleges.map((c) => c.id)).toEqual(hits.map((h) => h.objectID));
+      fc.property(fc.array(record, { maxLength: 10 }), (records) => {
+        expect(collegesFromRecords(records).map((c) => c.id)).toEqual(records.map((r) => r.id));
       }),
     );
-  });
-
-  it('gives an empty list for a missing results list or missing hits', () => {
-    for (const answer of [
-      undefined,
-      null,
-      {},
-      { results: [] },
-      { results: [{}] },
-      { results: null },
-    ]) {
-      expect(collegesFromSearchAnswer(answer)).toEqual([]);
-    }
-  });
-
-  it('never throws and only returns well-formed colleges, whatever the answer', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.anything(),
-          fc.record({ results: fc.array(fc.record({ hits: fc.anything() })) }),
-        ),
-        (answer) => {
-          for (const c of collegesFromSearchAnswer(answer)) {
-            expect(typeof c.id).toBe('string');
-            expect(c.id.length).toBeGreaterThan(0);
-            expect(typeof c.name).toBe('string');
-            expect(typeof c.subname).toBe('string');
-            expect(typeof c.shortName).toBe('string');
-          }
-        },
-      ),
-    );
+    for (const value of [undefined, null, {}, 'x', 3])
+      expect(collegesFromRecords(value)).toEqual([]);
   });
 
   it('reads back any college it stored, and rejects anything else', () => {
     fc.assert(
-      fc.property(hit, (h) => {
-        const college = collegeFromHit(h)!;
+      fc.property(record, (r) => {
+        const college = collegeFromRecord(r)!;
         expect(parseCollege(JSON.parse(JSON.stringify(college)))).toEqual(college);
       }),
     );

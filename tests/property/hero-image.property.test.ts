@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   avatarSources,
   GOOGLE_PHOTO_HOSTS,
+  heroImagesFrom,
   isGooglePhotoUrl,
   isSafePhotoUrl,
   MAX_HERO_IMAGES,
@@ -39,6 +40,19 @@ describe('hero images rule', () => {
         expect(parseHeroImagesAnswer({ success: true, profileImages: images })).toEqual(images);
       }),
     );
+  });
+
+  it('reads a bare list of images (the Supabase SQL function rows) as a successful answer', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(image, fc.anything()), { maxLength: 30 }), (items) => {
+        const images = heroImagesFrom(items);
+        expect(images).toEqual(parseHeroImagesAnswer({ success: true, profileImages: items }));
+        expect(images.length).toBeLessThanOrEqual(MAX_HERO_IMAGES);
+      }),
+    );
+    for (const value of [undefined, null, {}, 'x', { profileImages: [] }]) {
+      expect(heroImagesFrom(value)).toEqual([]);
+    }
   });
 
   it('accepts at least 5 images without success (the loose rule), and rejects fewer', () => {

@@ -23,6 +23,14 @@ const RULES: Rule[] = [
     forbidPackages: /./,
   },
   {
+    // Generic helpers (scheduling, loading once, text matching) on a floor of their own, so that
+    // src/domain holds only the domain's rules and use cases; any room may import them.
+    name: 'shared helpers import only each other and no package',
+    from: /^src\/shared\//,
+    forbidLocal: /^src\/(?!shared\/)/,
+    forbidPackages: /./,
+  },
+  {
     name: 'domain and ports stay pure',
     from: /^src\/(domain|ports)\//,
     forbidLocal: /^src\/(adapters|ui|composition)\//,
@@ -68,6 +76,19 @@ describe('architecture', () => {
 
   it('has no import pointing outward', () => {
     expect(violations(graph, RULES)).toEqual([]);
+  });
+
+  it('keeps in src/domain only what the domain uses: every file is reached from a use case or a port', () => {
+    const domain = [...graph.keys()].filter((f) => f.startsWith('src/domain/'));
+    const roots = [...graph.keys()].filter((f) => /^src\/(domain\/use-cases|ports)\//.test(f));
+    expect(roots.length).toBeGreaterThan(10);
+    const reached = new Set(roots);
+    for (const file of reached) {
+      for (const target of graph.get(file)!.local) {
+        if (target.startsWith('src/domain/')) reached.add(target);
+      }
+    }
+    expect(domain.filter((f) => !reached.has(f))).toEqual([]);
   });
 
   it('has no adapter importing another adapter', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
 
 describe('onceUntilFailure (every lazy load: backend module, SDKs, notifications)', () => {
   it('shares one load between callers while it is pending and after it succeeds', async () => {

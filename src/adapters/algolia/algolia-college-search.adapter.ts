@@ -1,8 +1,8 @@
 import type { LiteClient } from 'algoliasearch/lite';
 import type { CollegeSearch } from '@/ports/college-search.port';
-import { collegesFromSearchAnswer } from '@/domain/college';
 import { AppError, codeFromHttpStatus } from '@/domain/errors';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
+import { collegesFromAlgoliaAnswer } from './algolia-answer';
 
 /** Spec section 9: hits per query and the index name. */
 export const HITS_PER_PAGE = 3;
@@ -89,7 +89,7 @@ export function createAlgoliaCollegeSearch(options: AlgoliaSearchOptions): Colle
       } catch (error) {
         throw toSearchError(error);
       }
-      return collegesFromSearchAnswer(answer);
+      return collegesFromAlgoliaAnswer(answer);
     },
   };
 }

@@ -12,7 +12,7 @@ import { toSignInError } from '@/domain/errors';
 import { toBackendError } from './firebase-errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
 
 export interface FirebaseAuthOptions {
   readonly app: FirebaseApp;

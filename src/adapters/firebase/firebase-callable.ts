@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Functions } from 'firebase/functions';
 import type { EmulatorHost } from './firebase-settings';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
 
 /** Spec section 9: the backend function time-out. */
 export const CALLABLE_TIMEOUT_MS = 70_000;

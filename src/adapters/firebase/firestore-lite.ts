@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type * as FirestoreSdk from 'firebase/firestore/lite';
 import type { Firestore } from 'firebase/firestore/lite';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
 import type { EmulatorHost } from './firebase-settings';
 
 export interface FirestoreLiteOptions {

@@ -1,6 +1,6 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
-import { type College, collegeFromHit } from '@/domain/college';
-import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/domain/text-search';
+import { type College, collegeFromRecord } from '@/domain/college';
+import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
 import type { Controls } from './memory-controls';
 
@@ -33,7 +33,7 @@ export function searchCatalogue(
     .filter(({ entry }) => matchesAllTerms(terms, haystack(entry)))
     .sort((a, b) => rank(b.entry, normalQuery) - rank(a.entry, normalQuery) || a.index - b.index)
     .slice(0, limit)
-    .map(({ entry }) => collegeFromHit(entry))
+    .map(({ entry }) => collegeFromRecord(entry))
     .filter((c): c is College => c !== null);
 }
 

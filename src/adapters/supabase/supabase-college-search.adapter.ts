@@ -1,5 +1,5 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
-import { collegesFromHits } from '@/domain/college';
+import { collegesFromRecords } from '@/domain/college';
 import type { SupabaseClientLoader } from './supabase-client';
 import { toBackendError, toThrownBackendError } from './supabase-errors';
 
@@ -18,7 +18,7 @@ export function createSupabaseCollegeSearch(client: SupabaseClientLoader): Colle
         .abortSignal(AbortSignal.timeout(SEARCH_TIMEOUT_MS));
       if (answer.error) throw toBackendError(answer.error, answer.status);
       const rows: unknown = answer.data; // any shape: the domain's rule reads it
-      return collegesFromHits(rows).slice(0, 3);
+      return collegesFromRecords(rows).slice(0, 3);
     },
   };
 }

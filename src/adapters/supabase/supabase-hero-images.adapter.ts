@@ -1,5 +1,5 @@
 import type { HeroImages } from '@/ports/hero-images.port';
-import { parseHeroImagesAnswer } from '@/domain/hero-image';
+import { heroImagesFrom } from '@/domain/hero-image';
 import type { SupabaseClientLoader } from './supabase-client';
 import { toBackendError, toThrownBackendError } from './supabase-errors';
 
@@ -10,8 +10,8 @@ export const HERO_IMAGES_TIMEOUT_MS = 70_000;
 
 /**
  * Hero avatars from `get_hero_profile_images()`, made without sign-in. Its rows (`photoURL`,
- * `imageData`) become the spec's answer `{ success, profileImages, fromCache }` and go through the
- * domain's loose rule, which drops unsafe sources: a malformed row gives no image, never a crash.
+ * `imageData`) go through the domain's image rule, which drops unsafe sources: a malformed row,
+ * or an answer that is not a list, gives no image, never a crash.
  */
 export function createSupabaseHeroImages(client: SupabaseClientLoader): HeroImages {
   return {
@@ -21,12 +21,8 @@ export function createSupabaseHeroImages(client: SupabaseClientLoader): HeroImag
         .rpc(HERO_IMAGES_FUNCTION)
         .abortSignal(AbortSignal.timeout(HERO_IMAGES_TIMEOUT_MS));
       if (answer.error) throw toBackendError(answer.error, answer.status);
-      const data: unknown = answer.data; // any shape: the domain's rule reads it
-      return parseHeroImagesAnswer({
-        success: Array.isArray(data),
-        profileImages: Array.isArray(data) ? data : [],
-        fromCache: false,
-      });
+      const rows: unknown = answer.data; // any shape: the domain's rule reads it
+      return heroImagesFrom(rows);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, startTransition, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { nextTask } from '@/domain/next-task';
+import { nextTask } from '@/shared/next-task';
 import type { HydrationIslandId } from '@/ui/components/hydration-island';
 import { takeEarlyClick } from '@/ui/early-click';
 import { islandIdPrefix, islandRoot } from '@/ui/landing/interactive-islands';

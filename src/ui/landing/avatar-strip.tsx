@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextTask } from '@/domain/next-task';
+import { nextTask } from '@/shared/next-task';
 import { avatarSources, type HeroImage } from '@/domain/hero-image';
 import { cn } from '@/ui/components/cn';
 import { useInView } from '@/ui/hooks/use-in-view';

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { onceUntilFailure } from '@/domain/once-until-failure';
+import { onceUntilFailure } from '@/shared/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
 import { type CollegeChoiceSlice, createCollegeChoiceSlice } from './college-choice.slice';

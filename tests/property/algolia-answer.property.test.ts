@@ -4,17 +4,10 @@ import {
   collegeFromAlgoliaHit,
   collegesFromAlgoliaAnswer,
 } from '@/adapters/algolia/algolia-answer';
+import { algoliaHit as hit } from '../support/arbitraries';
 
 // Algolia's answer shape, read in its adapter: `objectID` is the college's id, the hits are in
 // `results[0].hits`.
-const field = fc.string({ minLength: 1, maxLength: 60 });
-const hit = fc.record({
-  objectID: field,
-  name: field,
-  subname: fc.string({ maxLength: 60 }),
-  shortName: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
-});
-
 describe("Algolia's answer", () => {
   it('maps objectID to id, and shortName falls back to subname', () => {
     fc.assert(

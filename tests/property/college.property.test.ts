@@ -6,14 +6,7 @@ import {
   DEFAULT_COLLEGES,
   parseCollege,
 } from '@/domain/college';
-
-const field = fc.string({ minLength: 1, maxLength: 60 });
-const record = fc.record({
-  id: field,
-  name: field,
-  subname: fc.string({ maxLength: 60 }),
-  shortName: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
-});
+import { collegeRecord as record } from '../support/arbitraries';
 
 describe('college rules', () => {
   it('keeps the three default colleges of spec section 3', () => {

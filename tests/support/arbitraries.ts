@@ -1,0 +1,16 @@
+import fc from 'fast-check';
+
+/** fast-check arbitraries that more than one property test draws from. */
+
+const field = fc.string({ minLength: 1, maxLength: 60 });
+
+/** A college as a search service or the catalogue gives it: `id`, `name`, `subname`, maybe `shortName`. */
+export const collegeRecord = fc.record({
+  id: field,
+  name: field,
+  subname: fc.string({ maxLength: 60 }),
+  shortName: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
+});
+
+/** The same college as an Algolia hit: its id is the record's `objectID`. */
+export const algoliaHit = collegeRecord.map(({ id, ...rest }) => ({ objectID: id, ...rest }));

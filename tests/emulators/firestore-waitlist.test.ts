@@ -114,12 +114,24 @@ describe('Firestore waitlist adapter, at the wire', () => {
     });
   });
 
-  it('join: one commit setting email and collegeId, with the server time as timestamp', async () => {
+  it('join: one commit setting email and collegeId with the server time as timestamp, then one read of the entry as stored', async () => {
     const { repo, uid, email, token } = await student();
-    await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date(0) });
-    expect(firestore.requests).toHaveLength(1);
-    const [commit] = firestore.requests;
+    const joined = await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date(0) });
+    expect(firestore.requests.map((r) => r.path.split(':').at(-1))).toEqual(['commit', 'batchGet']);
+    const [commit, readBack] = firestore.requests;
     expect(commit).toMatchObject({ path: `${DOCS}:commit`, authorization: `Bearer ${token}` });
+    expect(readBack).toMatchObject({
+      authorization: `Bearer ${token}`,
+      body: { documents: [docName(uid)] },
+    });
+    // The answer carries the server's time, not the client's (new Date(0) above).
+    const stored = firestore.documents.get(docName(uid))!;
+    expect(joined).toEqual({
+      email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date((stored.fields.timestamp as { timestampValue: string }).timestampValue),
+    });
+    expect(joined.timestamp.getTime()).not.toBe(0);
     expect(commit!.body).toEqual({
       writes: [
         {

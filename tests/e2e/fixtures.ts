@@ -107,7 +107,13 @@ export { expect };
 
 /** An element's background colour in sRGB (Tailwind 4 gives lab()/oklch(); a canvas converts). */
 export async function backgroundRgb(locator: Locator): Promise<[number, number, number]> {
-  return locator.evaluate((el) => {
+  return locator.evaluate(async (el) => {
+    // The colour the element settles on: a colour transition still running (the button turning
+    // green, for instance) would give a colour in between on a slow machine.
+    const finite = el
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.allSettled(finite.map((animation) => animation.finished));
     const ctx = document.createElement('canvas').getContext('2d')!;
     ctx.fillStyle = getComputedStyle(el).backgroundColor;
     ctx.fillRect(0, 0, 1, 1);

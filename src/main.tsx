@@ -4,13 +4,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { nextTask } from '@/shared/next-task';
 import { App } from '@/ui/app';
-import { HydrationIslandsProvider } from '@/ui/components/hydration-island';
-import { IslandsProvider } from '@/ui/components/static-island';
-import { markHydrating, ReplayEarlyClick } from '@/ui/early-click';
-import { hydrateIslands } from '@/ui/islands/hydrate-islands';
-import { interactiveIslandNodes } from '@/ui/landing/interactive-islands';
+import { InteractiveIslandsProvider } from '@/ui/boot/interactive-island';
+import { StaticIslandsProvider } from '@/ui/boot/static-island';
+import { markHydrating, ReplayEarlyClick } from '@/ui/boot/early-click';
+import { hydrateIslands } from '@/ui/boot/hydrate-islands';
+import { interactiveIslandNodes } from '@/ui/boot/interactive-island-nodes';
 import { startLanding } from '@/ui/landing/landing-behaviour';
-import { installBrowserLostChunkRecovery } from '@/ui/lost-chunk-recovery';
+import { installBrowserLostChunkRecovery } from '@/ui/boot/lost-chunk-recovery';
 import { routeFor } from '@/ui/route';
 import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
@@ -40,17 +40,19 @@ if (prerendered && route === 'home') {
     });
 } else {
   // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
-  const islands = import.meta.env.DEV ? (await import('@/ui/landing/islands')).islandNodes() : {};
+  const islands = import.meta.env.DEV
+    ? (await import('@/ui/boot/static-island-nodes')).staticIslandNodes()
+    : {};
   const app = (
     <StrictMode>
-      <IslandsProvider value={islands}>
-        <HydrationIslandsProvider value={interactiveIslandNodes()}>
+      <StaticIslandsProvider value={islands}>
+        <InteractiveIslandsProvider value={interactiveIslandNodes()}>
           <StoreProvider store={store}>
             <App route={route} />
             <ReplayEarlyClick />
           </StoreProvider>
-        </HydrationIslandsProvider>
-      </IslandsProvider>
+        </InteractiveIslandsProvider>
+      </StaticIslandsProvider>
     </StrictMode>
   );
   if (prerendered) {

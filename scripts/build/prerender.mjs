@@ -1,5 +1,5 @@
 // Prerenders the landing page into dist/index.html, the not-found page into dist/404.html and the
-// privacy notice into dist/aviso-de-privacidad.html, using the SSR build of src/ui/prerender.tsx
+// privacy notice into dist/aviso-de-privacidad.html, using the SSR build of src/ui/boot/prerender.tsx
 // (dist-ssr/). React hydrates the first two in the browser; the notice is plain HTML without any
 // script (no loader, no entry): it needs no JavaScript, and no CSP hash of its own.
 import crypto from 'node:crypto';

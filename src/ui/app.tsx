@@ -5,7 +5,7 @@ import { LandingPage } from './landing/landing-page';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * The privacy notice is prerendered on its own (src/ui/prerender.tsx) and never hydrated; the
+ * The privacy notice is prerendered on its own (src/ui/boot/prerender.tsx) and never hydrated; the
  * app renders it only where no prerendered file was served (`npm run dev`, or a host answering
  * its path with the landing page's HTML), so its code is a chunk of its own.
  */

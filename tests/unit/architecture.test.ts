@@ -91,6 +91,17 @@ describe('architecture', () => {
     expect(domain.filter((f) => !reached.has(f))).toEqual([]);
   });
 
+  it('starts the page in one room: only src/main.tsx and src/ui/boot/ render or hydrate a root', () => {
+    const starters = [...graph]
+      .filter(([, { packages }]) => packages.some((p) => /^react-dom\/(client|server)$/.test(p)))
+      .map(([file]) => file)
+      .sort();
+    expect(starters).toContain('src/ui/boot/hydrate-islands.tsx');
+    expect(starters.filter((f) => f !== 'src/main.tsx' && !f.startsWith('src/ui/boot/'))).toEqual(
+      [],
+    );
+  });
+
   it('has no adapter importing another adapter', () => {
     const adapterOf = (file: string) => /^src\/adapters\/([^/]+)\//.exec(file)?.[1];
     const crossings = [...graph].flatMap(([file, { local }]) =>

@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { installLostChunkRecovery, RELOAD_GUARD_MS, RELOAD_KEY } from '@/ui/lost-chunk-recovery';
+import {
+  installLostChunkRecovery,
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+} from '@/ui/boot/lost-chunk-recovery';
 import { memoryStorage } from '../support/memory-storage';
 
 const lost = (url: string) =>

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/ui/components/cn';
-import { HydrationIsland } from '@/ui/components/hydration-island';
+import { InteractiveIsland } from '@/ui/boot/interactive-island';
 import { RevealSection } from '@/ui/components/reveal';
 import { SITE } from '@/ui/site-config';
 import { faqItems } from './faq-data';
@@ -76,7 +76,7 @@ export function Faq() {
     <RevealSection id="faq" aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" eyebrow="Preguntas" title="Preguntas frecuentes" />
-        <HydrationIsland id="faq" />
+        <InteractiveIsland id="faq" />
       </div>
     </RevealSection>
   );

@@ -1,5 +1,5 @@
 import { RevealSection } from '@/ui/components/reveal';
-import { StaticIsland } from '@/ui/components/static-island';
+import { StaticIsland } from '@/ui/boot/static-island';
 import { SectionHeading } from './section-heading';
 
 export function Features() {

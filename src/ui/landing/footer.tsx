@@ -1,5 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { HydrationIsland } from '@/ui/components/hydration-island';
+import { InteractiveIsland } from '@/ui/boot/interactive-island';
 import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-path';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
@@ -25,7 +25,7 @@ export function CurrentYear() {
  */
 export function Footer({
   home = '',
-  year = <HydrationIsland id="year" as="span" />,
+  year = <InteractiveIsland id="year" as="span" />,
 }: {
   /** Prefix of the section links: '' on the landing page, '/' elsewhere. */
   home?: '' | '/';

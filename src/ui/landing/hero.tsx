@@ -2,8 +2,8 @@ import { ArrowRight } from 'lucide-react';
 import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
 import { useCountUp } from '@/ui/hooks/use-count-up';
-import { HydrationIsland } from '@/ui/components/hydration-island';
-import { StaticIsland } from '@/ui/components/static-island';
+import { InteractiveIsland } from '@/ui/boot/interactive-island';
+import { StaticIsland } from '@/ui/boot/static-island';
 import { AvatarStrip } from './avatar-strip';
 import { CountFigure } from './count-figure';
 
@@ -76,7 +76,7 @@ export function Hero() {
               ¿Cómo funciona?
             </a>
           </div>
-          <HydrationIsland id="hero-proof" />
+          <InteractiveIsland id="hero-proof" />
         </div>
         <StaticIsland id="phones" />
       </div>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { HydrationIsland } from '@/ui/components/hydration-island';
+import { InteractiveIsland } from '@/ui/boot/interactive-island';
 import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
@@ -16,7 +16,7 @@ import { WaitlistSection } from './waitlist-section';
 /**
  * The landing page, sections in the order of spec section 2. The prerendered page is never
  * hydrated as a whole: the browser hydrates its interactive islands one by one
- * (src/ui/islands/hydrate-islands.tsx) and runs `startLanding` and the store's
+ * (src/ui/boot/hydrate-islands.tsx) and runs `startLanding` and the store's
  * `start` itself. This component's effect
  * and toaster serve the page rendered in the browser (`npm run dev`).
  */
@@ -36,7 +36,7 @@ export function LandingPage() {
       >
         Saltar al contenido
       </a>
-      <HydrationIsland id="header" />
+      <InteractiveIsland id="header" />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         <Features />
@@ -47,7 +47,7 @@ export function LandingPage() {
         <WaitlistSection />
       </main>
       <Footer />
-      <HydrationIsland id="scroll-to-top" />
+      <InteractiveIsland id="scroll-to-top" />
       {hydrated && (
         <Suspense fallback={null}>
           <LazyToaster />

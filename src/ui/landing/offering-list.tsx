@@ -40,7 +40,7 @@ const OFFERINGS = [
   },
 ] as const;
 
-/** A static island (no client code); see src/ui/components/static-island.tsx. */
+/** A static island (no client code); see src/ui/boot/static-island.tsx. */
 export function OfferingList() {
   return (
     <>

@@ -1,6 +1,6 @@
 import { RevealSection } from '@/ui/components/reveal';
 import { SectionHeading } from './section-heading';
-import { StaticIsland } from '@/ui/components/static-island';
+import { StaticIsland } from '@/ui/boot/static-island';
 
 export function Offerings() {
   return (

@@ -1,4 +1,4 @@
-import { HydrationIsland } from '@/ui/components/hydration-island';
+import { InteractiveIsland } from '@/ui/boot/interactive-island';
 import { RevealSection } from '@/ui/components/reveal';
 import { StatCounter } from './stat-counter';
 
@@ -33,9 +33,9 @@ export function WaitlistSection() {
             Sé de los primeros en comprar y vender en tu campus. Elige tu universidad y te
             avisaremos en cuanto el marketplace esté disponible.
           </p>
-          <HydrationIsland id="stats" />
+          <InteractiveIsland id="stats" />
         </div>
-        <HydrationIsland id="waitlist-card" />
+        <InteractiveIsland id="waitlist-card" />
       </div>
     </RevealSection>
   );

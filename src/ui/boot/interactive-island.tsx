@@ -1,30 +1,30 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** The interactive parts of the landing page, each hydrated as its own React root. */
-export type HydrationIslandId =
+export type InteractiveIslandId =
   'header' | 'hero-proof' | 'faq' | 'stats' | 'waitlist-card' | 'year' | 'scroll-to-top';
 
-export type HydrationIslands = Partial<Record<HydrationIslandId, ReactNode | string>>;
+export type InteractiveIslands = Partial<Record<InteractiveIslandId, ReactNode | string>>;
 
-const HydrationIslandsContext = createContext<HydrationIslands>({});
-export const HydrationIslandsProvider = HydrationIslandsContext.Provider;
+const InteractiveIslandsContext = createContext<InteractiveIslands>({});
+export const InteractiveIslandsProvider = InteractiveIslandsContext.Provider;
 
 /**
  * Where an interactive island sits in the page. The prerender renders each island on its own
- * (src/ui/prerender.tsx) and passes its HTML here as a string; the browser then hydrates each
- * island as a separate root (src/ui/islands/hydrate-islands.ts), one task at a time, so no single
+ * (src/ui/boot/prerender.tsx) and passes its HTML here as a string; the browser then hydrates each
+ * island as a separate root (src/ui/boot/hydrate-islands.ts), one task at a time, so no single
  * task hydrates the whole page, and the page around the islands is never hydrated. In
  * `npm run dev` (no prerender) the island's React nodes are rendered in place.
  * The wrapper is `display: contents`, so it changes no layout.
  */
-export function HydrationIsland({
+export function InteractiveIsland({
   id,
   as: Tag = 'div',
 }: {
-  id: HydrationIslandId;
+  id: InteractiveIslandId;
   as?: 'div' | 'span';
 }) {
-  const content = useContext(HydrationIslandsContext)[id];
+  const content = useContext(InteractiveIslandsContext)[id];
   if (content !== undefined && typeof content !== 'string') {
     return (
       <Tag className="contents" data-hydrate={id}>

@@ -1,19 +1,23 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { App } from './app';
-import { type HydrationIslands, HydrationIslandsProvider } from './components/hydration-island';
-import { type Islands, IslandsProvider } from './components/static-island';
-import { interactiveIslandNodes, islandIdPrefix, islandRoot } from './landing/interactive-islands';
-import { islandNodes } from './landing/islands';
-import { faqStructuredData } from './landing/faq-data';
-import { PHONE_ART_SEPARATOR, phoneArtParts } from './landing/phone-screens';
-import { PrivacyNoticePage } from './privacy/privacy-notice-page';
-import { PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-settings';
-import type { Route } from './route';
-import { SITE } from './site-config';
-import { createAppStore } from './store/app-store';
-import { StoreProvider } from './store/store-context';
+import { App } from '@/ui/app';
+import { type InteractiveIslands, InteractiveIslandsProvider } from '@/ui/boot/interactive-island';
+import { type StaticIslands, StaticIslandsProvider } from '@/ui/boot/static-island';
+import {
+  interactiveIslandNodes,
+  islandIdPrefix,
+  islandRoot,
+} from '@/ui/boot/interactive-island-nodes';
+import { staticIslandNodes } from '@/ui/boot/static-island-nodes';
+import { faqStructuredData } from '@/ui/landing/faq-data';
+import { PHONE_ART_SEPARATOR, phoneArtParts } from '@/ui/landing/phone-screens';
+import { PrivacyNoticePage } from '@/ui/privacy/privacy-notice-page';
+import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-settings';
+import type { Route } from '@/ui/route';
+import { SITE } from '@/ui/site-config';
+import { createAppStore } from '@/ui/store/app-store';
+import { StoreProvider } from '@/ui/store/store-context';
 
-export { PRIVACY_NOTICE_FILE } from './privacy/privacy-notice-settings';
+export { PRIVACY_NOTICE_FILE } from '@/ui/privacy/privacy-notice-settings';
 // What separates the drawing's parts: prerender.mjs checks that the loader splits on it.
 export { PHONE_ART_SEPARATOR };
 
@@ -33,11 +37,11 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
   });
-  const islands: Islands = Object.fromEntries(
-    Object.entries(islandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),
+  const islands: StaticIslands = Object.fromEntries(
+    Object.entries(staticIslandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),
   );
   // Each interactive island is rendered as the root the browser hydrates it with (src/main.tsx).
-  const interactive: HydrationIslands = Object.fromEntries(
+  const interactive: InteractiveIslands = Object.fromEntries(
     Object.entries(interactiveIslandNodes()).map(([id, node]) => [
       id,
       renderToString(islandRoot(node, store), {
@@ -46,13 +50,13 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
     ]),
   );
   const html = renderToString(
-    <IslandsProvider value={islands}>
-      <HydrationIslandsProvider value={interactive}>
+    <StaticIslandsProvider value={islands}>
+      <InteractiveIslandsProvider value={interactive}>
         <StoreProvider store={store}>
           <App route={route} />
         </StoreProvider>
-      </HydrationIslandsProvider>
-    </IslandsProvider>,
+      </InteractiveIslandsProvider>
+    </StaticIslandsProvider>,
   );
   const jsonLd = JSON.stringify(faqStructuredData(SITE.contactEmail)).replace(/</g, '\\u003c');
   const links = SITE.url

@@ -1,18 +1,18 @@
 import { type ReactNode, StrictMode } from 'react';
-import type { HydrationIslandId } from '@/ui/components/hydration-island';
+import type { InteractiveIslandId } from '@/ui/boot/interactive-island';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import type { AppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
 import { WaitlistCard } from '@/ui/waitlist/waitlist-card';
-import { FaqList } from './faq';
-import { CurrentYear } from './footer';
-import { Header } from './header';
-import { HeroProof } from './hero';
-import { ScrollToTop } from './scroll-to-top';
-import { WaitlistStats } from './waitlist-section';
+import { FaqList } from '@/ui/landing/faq';
+import { CurrentYear } from '@/ui/landing/footer';
+import { Header } from '@/ui/landing/header';
+import { HeroProof } from '@/ui/landing/hero';
+import { ScrollToTop } from '@/ui/landing/scroll-to-top';
+import { WaitlistStats } from '@/ui/landing/waitlist-section';
 
 /** The landing page's interactive islands, in document order. */
-export const interactiveIslandNodes = (): Record<HydrationIslandId, ReactNode> => ({
+export const interactiveIslandNodes = (): Record<InteractiveIslandId, ReactNode> => ({
   header: <Header />,
   'hero-proof': <HeroProof />,
   faq: <FaqList />,
@@ -23,7 +23,7 @@ export const interactiveIslandNodes = (): Record<HydrationIslandId, ReactNode> =
 });
 
 /** useId prefix of an island's root: the same for the prerender and the browser. */
-export const islandIdPrefix = (id: HydrationIslandId): string => `${id}-`;
+export const islandIdPrefix = (id: InteractiveIslandId): string => `${id}-`;
 
 /**
  * One island's root element, the same tree on the server and in the browser (so its HTML

@@ -1,11 +1,11 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** The static parts of the page, by id (see src/ui/landing/islands.tsx). */
-export type IslandId = 'phones' | 'features' | 'steps' | 'offerings' | 'testimonials';
-export type Islands = Partial<Record<IslandId, ReactNode | string>>;
+/** The static parts of the page, by id (see src/ui/boot/static-island-nodes.tsx). */
+export type StaticIslandId = 'phones' | 'features' | 'steps' | 'offerings' | 'testimonials';
+export type StaticIslands = Partial<Record<StaticIslandId, ReactNode | string>>;
 
-const IslandsContext = createContext<Islands>({});
-export const IslandsProvider = IslandsContext.Provider;
+const StaticIslandsContext = createContext<StaticIslands>({});
+export const StaticIslandsProvider = StaticIslandsContext.Provider;
 
 /**
  * Markup with no behaviour that the browser never hydrates: at build time the prerender renders it
@@ -13,8 +13,8 @@ export const IslandsProvider = IslandsContext.Provider;
  * not touch `dangerouslySetInnerHTML` content while hydrating, and this element never re-renders
  * with other content. In `npm run dev` (no prerender) the island's React nodes are rendered.
  */
-export function StaticIsland({ id, className }: { id: IslandId; className?: string }) {
-  const content = useContext(IslandsContext)[id];
+export function StaticIsland({ id, className }: { id: StaticIslandId; className?: string }) {
+  const content = useContext(StaticIslandsContext)[id];
   if (content !== undefined && typeof content !== 'string') {
     return (
       <div className={className} data-island={id}>

@@ -1,16 +1,16 @@
 import { type ReactNode, startTransition, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { nextTask } from '@/shared/next-task';
-import type { HydrationIslandId } from '@/ui/components/hydration-island';
-import { takeEarlyClick } from '@/ui/early-click';
-import { islandIdPrefix, islandRoot } from '@/ui/landing/interactive-islands';
+import type { InteractiveIslandId } from '@/ui/boot/interactive-island';
+import { takeEarlyClick } from '@/ui/boot/early-click';
+import { islandIdPrefix, islandRoot } from '@/ui/boot/interactive-island-nodes';
 import { LazyToaster } from '@/ui/landing/lazy-toaster';
 import type { AppStore } from '@/ui/store/app-store';
 
 /** Events that hydrate the island they happen in at once, if it is still waiting. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'mousedown', 'focusin', 'keydown', 'click'];
 
-/** Islands this far below the viewport start hydrating as the visitor scrolls towards them. */
+/** StaticIslands this far below the viewport start hydrating as the visitor scrolls towards them. */
 const NEAR = '0px 0px 400px 0px';
 
 /** Runs `done` once, after the island's root has committed (its effects run after the app's). */
@@ -26,7 +26,7 @@ const whenIdle = (run: () => void): void => {
 
 /**
  * Hydrates the prerendered landing page island by island (`[data-hydrate]` elements, see
- * HydrationIsland), so that no task hydrates the whole page:
+ * InteractiveIsland), so that no task hydrates the whole page:
  * - first the island holding a button pressed before the script ran (that press is replayed),
  *   then the islands on screen, one per task, in document order;
  * - the others when they come within 400 px of the viewport, or when the browser is idle;
@@ -36,12 +36,12 @@ const whenIdle = (run: () => void): void => {
  */
 export function hydrateIslands(
   store: AppStore,
-  nodes: Record<HydrationIslandId, ReactNode>,
+  nodes: Record<InteractiveIslandId, ReactNode>,
   { onScreenHydrated }: { onScreenHydrated?: () => void } = {},
 ): void {
-  const waiting = new Map<Element, HydrationIslandId>();
+  const waiting = new Map<Element, InteractiveIslandId>();
   for (const element of document.querySelectorAll<HTMLElement>('[data-hydrate]')) {
-    const id = element.dataset.hydrate as HydrationIslandId;
+    const id = element.dataset.hydrate as InteractiveIslandId;
     if (id in nodes) waiting.set(element, id);
   }
   let unfinished = waiting.size;

@@ -2,13 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COLLEGES } from '@/domain/college';
 import { createPrepareSignIn } from '@/domain/use-cases/sign-in.use-case';
 import type { AuthPort } from '@/ports/auth.port';
-import { createAppStore, IGNORED } from '@/ui/store/app-store';
+import { type AppStore, createAppStore, IGNORED } from '@/ui/store/app-store';
+import { cardView } from '@/ui/card/card-view';
 import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { BackendConfigError } from '@/domain/errors';
 import { memoryStorage } from '../support/memory-storage';
 import { memoryWorld } from '../support/memory-use-cases';
 
 const flush = () => new Promise((r) => setTimeout(r, 5));
+/** The card as the spec's flat screen state (e-mail, joined, confirmed, submit status...). */
+const view = (store: AppStore) => cardView(store.getState().card);
 const cucei = DEFAULT_COLLEGES[1]!;
 
 function setup(config = {}, backendStorage = memoryStorage(), pageStorage = memoryStorage()) {
@@ -37,7 +40,7 @@ describe('app store on the memory backend (spec section 4)', () => {
   it('starts signed out at step 1 once auth reports', async () => {
     const { store } = setup();
     await flush();
-    expect(store.getState()).toMatchObject({ authReady: true, user: null, submitStatus: 'idle' });
+    expect(view(store)).toMatchObject({ authReady: true, user: null, submitStatus: 'idle' });
   });
 
   it('moves to step 2 after sign-in and copies the e-mail', async () => {
@@ -45,9 +48,9 @@ describe('app store on the memory backend (spec section 4)', () => {
     const outcome = await store.getState().signIn();
     await flush();
     expect(outcome.ok).toBe(true);
-    expect(store.getState().user?.email).toBe('ana.garcia@alumnos.udg.mx');
-    expect(store.getState().email).toBe('ana.garcia@alumnos.udg.mx');
-    expect(store.getState().joined).toBe(false);
+    expect(view(store).user?.email).toBe('ana.garcia@alumnos.udg.mx');
+    expect(view(store).email).toBe('ana.garcia@alumnos.udg.mx');
+    expect(view(store).joined).toBe(false);
   });
 
   it('reports a closed popup and any other sign-in failure with their codes', async () => {
@@ -63,7 +66,7 @@ describe('app store on the memory backend (spec section 4)', () => {
       ok: false,
       code: 'auth/sign-in-failed',
     });
-    expect(store.getState().user).toBeNull();
+    expect(view(store).user).toBeNull();
     expect((await store.getState().signIn()).ok).toBe(true);
   });
 
@@ -75,7 +78,7 @@ describe('app store on the memory backend (spec section 4)', () => {
       code: 'validation/college-required',
     });
     expect(backend.controls.entries()).toEqual({});
-    expect(store.getState().submitStatus).toBe('idle');
+    expect(view(store).submitStatus).toBe('idle');
   });
 
   it('goes idle -> processing -> success, persists the values, and writes once on a double click', async () => {
@@ -86,7 +89,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     const first = store.getState().join();
     const second = store.getState().join();
     await flush();
-    expect(store.getState().submitStatus).toBe('success');
+    expect(view(store).submitStatus).toBe('success');
     expect((await first).ok).toBe(true);
     expect(await second).toMatchObject({ code: 'ignored' });
     expect(backend.controls.calls('join')).toBe(1);
@@ -101,7 +104,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     expect(JSON.parse(pageStorage.getItem('waitlistDocId')!)).toBe('demo-ana');
     expect(JSON.parse(pageStorage.getItem('selectedCollege')!)).toEqual(cucei);
     store.getState().selectCollege(DEFAULT_COLLEGES[0]!);
-    expect(store.getState().selectedCollege).toEqual(cucei);
+    expect(view(store).selectedCollege).toEqual(cucei);
   });
 
   it('shows processing while writing', async () => {
@@ -111,9 +114,9 @@ describe('app store on the memory backend (spec section 4)', () => {
     backend.controls.setLatency(30);
     const pending = store.getState().join();
     await new Promise((r) => setTimeout(r, 10));
-    expect(store.getState().submitStatus).toBe('processing');
+    expect(view(store).submitStatus).toBe('processing');
     await pending;
-    expect(store.getState().submitStatus).toBe('success');
+    expect(view(store).submitStatus).toBe('success');
   });
 
   it('a write failure returns to idle, logs, and a retry writes', async () => {
@@ -122,7 +125,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     store.getState().selectCollege(cucei);
     backend.controls.failNext('join', 'unavailable');
     expect(await store.getState().join()).toMatchObject({ ok: false, code: 'unavailable' });
-    expect(store.getState().submitStatus).toBe('idle');
+    expect(view(store).submitStatus).toBe('idle');
     expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
     expect((await store.getState().join()).ok).toBe(true);
     expect(Object.keys(backend.controls.entries())).toEqual(['demo-ana']);
@@ -139,7 +142,7 @@ describe('app store on the memory backend (spec section 4)', () => {
 
     const again = setup({}, backendStorage, pageStorage);
     await flush();
-    expect(again.store.getState()).toMatchObject({
+    expect(view(again.store)).toMatchObject({
       joined: true,
       confirmed: true,
       submitStatus: 'already',
@@ -158,7 +161,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     // Another browser: the entry exists on the backend, nothing is stored in this page.
     const again = setup({}, backendStorage, memoryStorage());
     await flush();
-    expect(again.store.getState()).toMatchObject({
+    expect(view(again.store)).toMatchObject({
       joined: true,
       confirmed: false,
       submitStatus: 'already',
@@ -182,7 +185,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     const { store } = setup({}, backendStorage, pageStorage);
     await store.getState().signIn();
     await flush();
-    expect(store.getState()).toMatchObject({
+    expect(view(store)).toMatchObject({
       submitStatus: 'already',
       email: 'ana.garcia@alumnos.udg.mx',
     });
@@ -193,7 +196,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     await store.getState().signIn();
     await flush();
     expect((await store.getState().signOut()).ok).toBe(true);
-    expect(store.getState()).toMatchObject({
+    expect(view(store)).toMatchObject({
       user: null,
       email: '',
       joined: false,
@@ -245,7 +248,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     });
     store.getState().start();
     await flush();
-    expect(store.getState().backendError).toEqual({ missing: ['VITE_X'] });
+    expect(view(store).backendError).toEqual({ missing: ['VITE_X'] });
   });
 
   it('preparing the sign-in never rejects, even when the provider or the backend fails', async () => {
@@ -278,17 +281,17 @@ describe('app store on the memory backend (spec section 4)', () => {
     pageStorage.setItem('waitlistEmail', '"ana.garcia@alumnos.udg.mx"');
     pageStorage.setItem('waitlistDocId', '"demo-ana"');
     local.changedElsewhere('waitlistDocId');
-    expect(store.getState()).toMatchObject({ joined: true, submitStatus: 'already' });
+    expect(view(store)).toMatchObject({ joined: true, submitStatus: 'already' });
   });
 
   it('a backend module lost once is loaded again: start-up offers a retry that works', async () => {
     const { store, attempts } = storeLosingBackendOnce();
     store.getState().start();
     await flush();
-    expect(store.getState().backendError).toEqual({ missing: [] });
+    expect(view(store).backendError).toEqual({ missing: [] });
     store.getState().retryStart();
     await flush();
-    expect(store.getState()).toMatchObject({ backendError: null, authReady: true });
+    expect(view(store)).toMatchObject({ backendError: null, authReady: true });
     expect((await store.getState().signIn()).ok).toBe(true);
     expect(attempts()).toBe(2);
   });
@@ -314,7 +317,7 @@ describe('app store on the memory backend (spec section 4)', () => {
     second.store.getState().selectCollege(cucei);
     expect((await first.store.getState().join()).ok).toBe(true);
     expect((await second.store.getState().join()).ok).toBe(true);
-    expect(second.store.getState().selectedCollege).toEqual(DEFAULT_COLLEGES[0]);
+    expect(view(second.store).selectedCollege).toEqual(DEFAULT_COLLEGES[0]);
     expect(JSON.parse(second.pageStorage.getItem('waitlistData')!).collegeId).toBe('udg-cucea');
     expect(first.backend.controls.entries()['demo-ana']?.collegeId).toBe('udg-cucea');
   });
@@ -330,11 +333,11 @@ describe('app store on the memory backend (spec section 4)', () => {
       backend.controls.hangNext('join');
       const pending = store.getState().join();
       await vi.advanceTimersByTimeAsync(10);
-      expect(store.getState().submitStatus).toBe('processing');
+      expect(view(store).submitStatus).toBe('processing');
       expect(await store.getState().join()).toBe(IGNORED);
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
       expect(await pending).toMatchObject({ ok: false, code: 'deadline-exceeded' });
-      expect(store.getState().submitStatus).toBe('idle');
+      expect(view(store).submitStatus).toBe('idle');
       expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
       expect(backend.controls.entries()).toEqual({});
       expect((await store.getState().join()).ok).toBe(true);
@@ -361,19 +364,19 @@ describe("app store: the student's own entry (issue 13)", () => {
 
   it('consent is off by default: joining records no consent', async () => {
     const { store, backend } = setup();
-    expect(store.getState().wantsHeroConsent).toBe(false);
+    expect(view(store).wantsHeroConsent).toBe(false);
     await store.getState().signIn();
     await flush();
     store.getState().selectCollege(cucei);
     await store.getState().join();
     expect(backend.controls.consents()).toEqual({});
-    expect(store.getState().myEntry).toMatchObject({ heroConsent: false, college: cucei });
+    expect(view(store).myEntry).toMatchObject({ heroConsent: false, college: cucei });
   });
 
   it('joining with consent records it; the photo shows first once approved, and leaves on withdrawal', async () => {
     const { store, backend } = await signedInAndJoined(true);
     expect(Object.keys(backend.controls.consents())).toEqual(['demo-ana']);
-    expect(store.getState().myEntry?.heroConsent).toBe(true);
+    expect(view(store).myEntry?.heroConsent).toBe(true);
     await store.getState().loadHeroImages();
     const before = store.getState().heroImages[0];
     expect(backend.controls.heroPhotos()).toMatchObject([{ uid: 'demo-ana', status: 'pending' }]);
@@ -400,7 +403,7 @@ describe("app store: the student's own entry (issue 13)", () => {
       value: { heroConsentFailed: true },
     });
     expect(backend.controls.entries()['demo-ana']).toBeDefined();
-    expect(store.getState().myEntry?.heroConsent).toBe(false);
+    expect(view(store).myEntry?.heroConsent).toBe(false);
   });
 
   it('changes the campus only, and a failure keeps the entry as it was', async () => {
@@ -414,7 +417,7 @@ describe("app store: the student's own entry (issue 13)", () => {
     expect(backend.controls.entries()['demo-ana']).toEqual(before);
     expect(await store.getState().changeCollege()).toMatchObject({ ok: true, value: tec });
     expect(backend.controls.entries()['demo-ana']).toEqual({ ...before, collegeId: tec.id });
-    expect(store.getState()).toMatchObject({ editingCollege: false, selectedCollege: tec });
+    expect(view(store)).toMatchObject({ editingCollege: false, selectedCollege: tec });
   });
 
   it('leaving deletes entry, consent and account, signs out, clears the browser, and a retry after a failure works', async () => {
@@ -433,7 +436,7 @@ describe("app store: the student's own entry (issue 13)", () => {
     expect(backend.controls.accounts()).toEqual({});
     expect(pageStorage.getItem('waitlistEmail')).toBeNull();
     expect(pageStorage.getItem('waitlistData')).toBeNull();
-    expect(store.getState()).toMatchObject({
+    expect(view(store)).toMatchObject({
       user: null,
       joined: false,
       submitStatus: 'idle',
@@ -460,7 +463,7 @@ describe("app store: the student's own entry (issue 13)", () => {
     const again = setup({}, storage);
     await flush();
     await flush();
-    expect(again.store.getState()).toMatchObject({ joined: true, myEntryStatus: 'loaded' });
-    expect(again.store.getState().myEntry?.entry.email).toBe('ana.garcia@alumnos.udg.mx');
+    expect(view(again.store)).toMatchObject({ joined: true, myEntryStatus: 'loaded' });
+    expect(view(again.store).myEntry?.entry.email).toBe('ana.garcia@alumnos.udg.mx');
   });
 });

@@ -54,6 +54,14 @@ const RULES: Rule[] = [
     forbidLocal: /^src\/(adapters|composition)\/|^src\/ports\/key-value-storage/,
   },
   {
+    // The waitlist card's state and its transition function: a pure model the store drives and
+    // the components read, testable without React, zustand or a backend.
+    name: 'the card model imports only the domain and shared helpers, and no package',
+    from: /^src\/ui\/card\//,
+    forbidLocal: /^src\/(?!domain\/|shared\/|ui\/card\/)/,
+    forbidPackages: /./,
+  },
+  {
     // No SDK type leaks past an adapter: composition wires adapters through their own types.
     name: 'only adapters import backend SDKs',
     from: /^src\/(?!adapters\/)/,
@@ -123,6 +131,21 @@ describe('architecture', () => {
       ),
     );
     expect(touching).toEqual([]);
+  });
+
+  it('keeps the slices apart: no slice imports another or reads the store to call one', () => {
+    const slices = [...graph.keys()].filter((f) => /^src\/ui\/store\/.*\.slice\.ts$/.test(f));
+    expect(slices.length).toBeGreaterThan(5);
+    const crossings = slices.flatMap((file) => [
+      ...graph
+        .get(file)!
+        .local.filter((target) => target.endsWith('.slice.ts'))
+        .map((target) => `${file} imports ${target}`),
+      ...(/\bget\(\)\./.test(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'))
+        ? [`${file} calls get().`]
+        : []),
+    ]);
+    expect(crossings).toEqual([]);
   });
 
   it('keeps the store small: no store file over about 80 lines', () => {

@@ -1,25 +1,28 @@
 import { createStore } from 'zustand/vanilla';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
+import { type Card, STARTING } from '@/ui/card/card-state';
+import { nextCard } from '@/ui/card/card-transition';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
-import { type CollegeChoiceSlice, createCollegeChoiceSlice } from './college-choice.slice';
 import { createEntryActionsSlice, type EntryActionsSlice } from './entry-actions.slice';
 import { createHeroSlice, type HeroSlice } from './hero.slice';
 import { createMyEntrySlice, type MyEntrySlice } from './my-entry.slice';
+import type { SliceDeps } from './outcome';
 import { createSessionSlice, type SessionSlice } from './session.slice';
 import { createStartupSlice, type StartupSlice } from './startup.slice';
 import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
 
 export type { Ignored, Outcome } from './outcome';
 export { IGNORED } from './outcome';
-export type { SubmitStatus } from './waitlist.slice';
 export type { HeroStatus } from './hero.slice';
 
-/** The page's state: one slice per concern (zustand's slices pattern). */
-export type AppState = StartupSlice &
+/**
+ * The page's state: the waitlist card as one state (`card`, changed only by nextCard), and one
+ * slice of actions per concern (zustand's slices pattern). Slices never call one another.
+ */
+export type AppState = { readonly card: Card } & StartupSlice &
   SessionSlice &
   WaitlistSlice &
-  CollegeChoiceSlice &
   CollegeSearchSlice &
   HeroSlice &
   MyEntrySlice &
@@ -33,20 +36,33 @@ export interface AppStoreDeps {
 }
 
 /**
- * The store the UI reads through narrow selectors. Each action sets what is pending, awaits one
- * use case and sets the result; rules live in the use cases. A backend module lost to the
+ * The store the UI reads through narrow selectors. Each action awaits one use case and sends its
+ * answer to the card; rules live in the use cases and in nextCard. A backend module lost to the
  * network once is loaded again by the next action.
  */
 export function createAppStore({ loadUseCases, log = console.error }: AppStoreDeps) {
-  const deps = { services: onceUntilFailure(loadUseCases), log };
-  return createStore<AppState>()((...a) => ({
-    ...createStartupSlice(deps)(...a),
-    ...createSessionSlice(deps)(...a),
-    ...createWaitlistSlice(deps)(...a),
-    ...createCollegeChoiceSlice(deps)(...a),
-    ...createCollegeSearchSlice(deps)(...a),
-    ...createHeroSlice(deps)(...a),
-    ...createMyEntrySlice(deps)(...a),
-    ...createEntryActionsSlice(deps)(...a),
-  }));
+  const services = onceUntilFailure(loadUseCases);
+  return createStore<AppState>()((set, get, api) => {
+    const deps: SliceDeps = {
+      services,
+      log,
+      card: () => get().card,
+      send(event) {
+        const card = nextCard(get().card, event);
+        if (card !== get().card) set({ card });
+        return card;
+      },
+      heroChanged: () => void get().loadHeroImages(),
+    };
+    return {
+      card: STARTING,
+      ...createStartupSlice(deps)(set, get, api),
+      ...createSessionSlice(deps)(set, get, api),
+      ...createWaitlistSlice(deps)(set, get, api),
+      ...createCollegeSearchSlice(deps)(set, get, api),
+      ...createHeroSlice(deps)(set, get, api),
+      ...createMyEntrySlice(deps)(set, get, api),
+      ...createEntryActionsSlice(deps)(set, get, api),
+    };
+  });
 }

@@ -1,71 +1,72 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { College } from '@/domain/college';
 import type { User } from '@/domain/user';
-import type { HeroSlice } from './hero.slice';
-import type { MyEntrySlice } from './my-entry.slice';
+import type { CardEvent, EntryAction } from '@/ui/card/card-state';
+import { entryAction, myEntry } from '@/ui/card/card-view';
+import { cardUser } from '@/ui/card/card-transition';
 import { fail, IGNORED, type Ignored, ok, type Outcome, type SliceDeps } from './outcome';
-import type { WaitlistSlice } from './waitlist.slice';
 
 /** What a student who joined can do with their entry: consent, change of campus, leaving. */
 export interface EntryActionsSlice {
-  /** The action under way (the entry's controls are disabled meanwhile). */
-  readonly entryAction: 'consent' | 'college' | 'leave' | null;
   setHeroConsent: (granted: boolean) => Promise<Outcome<void> | Ignored>;
   changeCollege: () => Promise<Outcome<College> | Ignored>;
   leaveWaitlist: () => Promise<Outcome<void> | Ignored>;
 }
 
-type Needs = EntryActionsSlice &
-  MyEntrySlice &
-  Pick<WaitlistSlice, 'joined' | 'confirmed' | 'submitStatus'> &
-  Pick<HeroSlice, 'loadHeroImages'> & { user: User | null; selectedCollege: College | null };
-
 export const createEntryActionsSlice =
-  ({ services, log }: SliceDeps): StateCreator<Needs, [], [], EntryActionsSlice> =>
-  (set, get) => {
-    /** Runs one action on the signed-in student's entry; another one meanwhile is ignored. */
+  ({ services, log, card, send, heroChanged }: SliceDeps): StateCreator<EntryActionsSlice> =>
+  () => {
+    /** Runs one action on the loaded entry; another one meanwhile is ignored. */
     const act = async <T>(
-      action: NonNullable<EntryActionsSlice['entryAction']>,
+      action: EntryAction,
       what: string,
       run: (user: User) => Promise<T>,
+      done: (uid: string, value: T) => CardEvent,
     ): Promise<Outcome<T> | Ignored> => {
-      const { user, entryAction } = get();
-      if (!user || entryAction) return IGNORED;
-      set({ entryAction: action });
+      const before = card();
+      const user = cardUser(before);
+      if (!user || !myEntry(before) || entryAction(before)) return IGNORED;
+      send({ type: 'actionStarted', uid: user.uid, action });
       try {
-        return ok(await run(user));
+        const value = await run(user);
+        send(done(user.uid, value));
+        return ok(value);
       } catch (error) {
         log(`Error ${what}`, error);
+        send({ type: 'actionFailed', uid: user.uid });
         return fail(error);
-      } finally {
-        set({ entryAction: null });
       }
     };
     return {
-      entryAction: null,
-      setHeroConsent: (granted) =>
-        act('consent', 'saving the hero consent', async (user) => {
-          await (await services()).setHeroConsent(user, granted);
-          const entry = get().myEntry;
-          if (entry) set({ myEntry: { ...entry, heroConsent: granted } });
-          void get().loadHeroImages();
-        }),
-      changeCollege: () =>
-        act('college', 'changing the campus', async (user) => {
-          const { myEntry, selectedCollege: college } = get();
-          const changed = await (await services()).changeCollege({ user, college });
-          set({ selectedCollege: changed.college, editingCollege: false });
-          set({ myEntry: { heroConsent: myEntry?.heroConsent ?? false, ...changed } });
-          return changed.college;
-        }),
-      leaveWaitlist: () =>
-        act('leave', 'leaving the waitlist', async (user) => {
-          const hadConsent = get().myEntry?.heroConsent !== false;
-          await (await services()).leaveWaitlist(user);
-          set({ myEntry: null, myEntryStatus: 'idle', editingCollege: false });
-          set({ joined: false, confirmed: false, submitStatus: 'idle', selectedCollege: null });
-          set({ wantsHeroConsent: false });
-          if (hadConsent) void get().loadHeroImages();
-        }),
+      setHeroConsent: async (granted) => {
+        const outcome = await act(
+          'consent',
+          'saving the hero consent',
+          async (user) => (await services()).setHeroConsent(user, granted),
+          (uid) => ({ type: 'consentSaved', uid, granted }),
+        );
+        if (outcome.ok) heroChanged();
+        return outcome;
+      },
+      changeCollege: async () => {
+        const outcome = await act(
+          'college',
+          'changing the campus',
+          async (user) => (await services()).changeCollege({ user, college: card().college }),
+          (uid, { entry, college }) => ({ type: 'collegeChanged', uid, entry, college }),
+        );
+        return outcome.ok ? ok(outcome.value.college) : outcome;
+      },
+      leaveWaitlist: async () => {
+        const hadConsent = myEntry(card())?.heroConsent === true;
+        const outcome = await act(
+          'leave',
+          'leaving the waitlist',
+          async (user) => (await services()).leaveWaitlist(user),
+          (uid) => ({ type: 'left', uid }),
+        );
+        if (outcome.ok && hadConsent) heroChanged();
+        return outcome;
+      },
     };
   };

@@ -1,54 +1,22 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { College } from '@/domain/college';
-import type { User } from '@/domain/user';
-import type { MyEntry } from '@/domain/use-cases/my-entry.use-case';
+import { cardUser } from '@/ui/card/card-transition';
+import { readEntry } from './follow-user';
 import type { SliceDeps } from './outcome';
 
 /** The student's own entry, once joined: what we keep of them, as the card shows it. */
 export interface MyEntrySlice {
-  readonly myEntry: MyEntry | null;
-  readonly myEntryStatus: 'idle' | 'loading' | 'loaded' | 'failed';
-  /** Step 2's option to show their photo in the hero strip: off until the student turns it on. */
-  readonly wantsHeroConsent: boolean;
-  /** The campus selector is open for a change of campus. */
-  readonly editingCollege: boolean;
-  setWantsHeroConsent: (wanted: boolean) => void;
-  /** Shows the entry (null: not on the list), closing any change of campus. */
-  showMyEntry: (entry: MyEntry | null) => void;
-  /** Opens or closes the change of campus (closing puts back the entry's campus). */
+  /** Opens or closes the change of campus (either puts the entry's campus in the selector). */
   editCollege: (editing: boolean) => void;
-  /** Reads the entry and the consent from the backend (a student found on the list). */
+  /** Reads the entry and the consent again (after a read that failed). */
   loadMyEntry: () => Promise<void>;
 }
 
-type Needs = MyEntrySlice & { user: User | null; selectedCollege: College | null };
-
 export const createMyEntrySlice =
-  ({ services, log }: SliceDeps): StateCreator<Needs, [], [], MyEntrySlice> =>
-  (set, get) => ({
-    myEntry: null,
-    myEntryStatus: 'idle',
-    wantsHeroConsent: false,
-    editingCollege: false,
-    setWantsHeroConsent: (wanted) => set({ wantsHeroConsent: wanted }),
-    showMyEntry: (entry) =>
-      set({ myEntry: entry, myEntryStatus: entry ? 'loaded' : 'idle', editingCollege: false }),
-    editCollege(editing) {
-      const entry = get().myEntry;
-      set({ editingCollege: editing, ...(entry ? { selectedCollege: entry.college } : {}) });
-    },
+  (deps: SliceDeps): StateCreator<MyEntrySlice> =>
+  () => ({
+    editCollege: (editing) => void deps.send({ type: 'editing', editing }),
     async loadMyEntry() {
-      const user = get().user;
-      if (!user) return;
-      set({ myEntryStatus: 'loading' });
-      try {
-        const entry = await (await services()).loadMyEntry(user);
-        if (get().user?.uid !== user.uid) return;
-        // On the list a moment ago, and no entry now: it was removed from elsewhere.
-        set({ myEntry: entry, myEntryStatus: entry ? 'loaded' : 'failed' });
-      } catch (error) {
-        log('Error loading the waitlist entry', error);
-        if (get().user?.uid === user.uid) set({ myEntryStatus: 'failed' });
-      }
+      const user = cardUser(deps.card());
+      if (user) await readEntry(deps, user);
     },
   });

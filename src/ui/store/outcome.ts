@@ -1,5 +1,6 @@
 import { type ErrorCode, isAppError } from '@/domain/errors';
 import type { UseCases } from '@/domain/use-cases/use-cases';
+import type { Card, CardEvent } from '@/ui/card/card-state';
 
 /** What an action tells the component that called it (which shows the toast). */
 export type Outcome<T = undefined> =
@@ -15,8 +16,15 @@ export const ok = <T = undefined>(value: T): Outcome<T> => ({ ok: true, value })
 export const fail = (error: unknown, fallback: ErrorCode = 'unknown') =>
   ({ ok: false, code: isAppError(error) ? error.code : fallback, error }) as const;
 
-/** What every slice is built with: the lazily loaded use cases and the console. */
+/**
+ * What every slice is built with: the lazily loaded use cases, the console, and the card's one
+ * state (`card` reads it, `send` applies an event through nextCard and answers the new card).
+ */
 export interface SliceDeps {
   readonly services: () => Promise<UseCases>;
   readonly log: (message: string, error?: unknown) => void;
+  readonly card: () => Card;
+  readonly send: (event: CardEvent) => Card;
+  /** Someone's consent changed: the hero strip is read again. */
+  readonly heroChanged: () => void;
 }

@@ -21,7 +21,7 @@ export function CollegeCombobox({
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const selected = useAppStore((s) => s.selectedCollege);
+  const selected = useAppStore((s) => s.card.college);
   const colleges = useAppStore((s) => s.colleges);
   const loading = useAppStore((s) => s.collegesLoading);
   const selectCollege = useAppStore((s) => s.selectCollege);

@@ -4,7 +4,9 @@ import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { MESSAGES } from '@/ui/messages';
 import { PRIVACY_NOTICE_PATH } from '@/ui/site-config';
 import { useAppStore } from '@/ui/store/store-context';
-import { notify } from '@/ui/toast';
+import { cardUser } from '@/ui/card/card-transition';
+import { editingCollege, emailField, submitStatus } from '@/ui/card/card-view';
+import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
 import { CollegeCombobox } from './college-combobox';
 import { MyEntryPanel } from './my-entry-panel';
 import { SubmitButton } from './submit-button';
@@ -21,13 +23,13 @@ export default function JoinForm({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
-  const email = useAppStore((s) => s.email);
-  const displayName = useAppStore((s) => s.user?.displayName ?? '');
-  const status = useAppStore((s) => s.submitStatus);
-  const hasCollege = useAppStore((s) => s.selectedCollege !== null);
+  const email = useAppStore((s) => emailField(s.card));
+  const displayName = useAppStore((s) => cardUser(s.card)?.displayName ?? '');
+  const status = useAppStore((s) => submitStatus(s.card));
+  const hasCollege = useAppStore((s) => s.card.college !== null);
   const join = useAppStore((s) => s.join);
-  const editing = useAppStore((s) => s.editingCollege);
-  const wantsHeroConsent = useAppStore((s) => s.wantsHeroConsent);
+  const editing = useAppStore((s) => editingCollege(s.card));
+  const wantsHeroConsent = useAppStore((s) => s.card.step === 'form' && s.card.wantsHeroConsent);
   const setWantsHeroConsent = useAppStore((s) => s.setWantsHeroConsent);
   const joined = status === 'success' || status === 'already';
   const signOut = useAppStore((s) => s.signOut);
@@ -37,20 +39,18 @@ export default function JoinForm({
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const outcome = await join();
-    if (outcome.ok) {
-      setMissingCollege(false);
-      notify.success(MESSAGES.joined, MESSAGES.joinedDescription);
-      if (outcome.value.heroConsentFailed) {
-        notify.error(MESSAGES.heroConsentFailedAtJoin, MESSAGES.tryAgain);
-      }
-      return;
-    }
-    if (outcome.code === 'ignored') return;
-    if (outcome.code === 'validation/college-required') {
-      setMissingCollege(true);
-      return notify.error(MESSAGES.collegeRequired, MESSAGES.collegeRequiredDescription);
-    }
-    notify.error(MESSAGES.joinFailed, MESSAGES.joinFailedDescription);
+    if (outcome.ok) setMissingCollege(false);
+    else if (outcome.code === 'validation/college-required') setMissingCollege(true);
+    toastOutcome(outcome, {
+      ok: ({ heroConsentFailed }) => [
+        ['success', MESSAGES.joined, MESSAGES.joinedDescription],
+        ...(heroConsentFailed
+          ? [['error', MESSAGES.heroConsentFailedAtJoin, MESSAGES.tryAgain] as const]
+          : []),
+      ],
+      byCode: { 'validation/college-required': COLLEGE_REQUIRED },
+      failed: ['error', MESSAGES.joinFailed, MESSAGES.joinFailedDescription],
+    });
   };
 
   return (

@@ -3,7 +3,8 @@ import { collegeLabel } from '@/domain/college';
 import { Button } from '@/ui/components/button';
 import { MESSAGES } from '@/ui/messages';
 import { useAppStore } from '@/ui/store/store-context';
-import { notify } from '@/ui/toast';
+import { editingCollege, entryAction, myEntry } from '@/ui/card/card-view';
+import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
 
 const longDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
 
@@ -12,10 +13,10 @@ const longDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
  * consent, a change of campus and 'Salir de la lista de espera' (with a confirmation dialog).
  */
 export function MyEntryPanel() {
-  const entry = useAppStore((s) => s.myEntry);
-  const status = useAppStore((s) => s.myEntryStatus);
-  const action = useAppStore((s) => s.entryAction);
-  const editing = useAppStore((s) => s.editingCollege);
+  const entry = useAppStore((s) => myEntry(s.card));
+  const status = useAppStore((s) => (s.card.step === 'joined' ? s.card.entry.status : null));
+  const action = useAppStore((s) => entryAction(s.card));
+  const editing = useAppStore((s) => editingCollege(s.card));
   const loadMyEntry = useAppStore((s) => s.loadMyEntry);
   const setHeroConsent = useAppStore((s) => s.setHeroConsent);
   const editCollege = useAppStore((s) => s.editCollege);
@@ -25,10 +26,10 @@ export function MyEntryPanel() {
   // The box shows the student's choice at once; it returns to the stored one if saving fails.
   const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
 
-  if (status === 'loading' || status === 'idle') {
+  if (status === 'loading' || status === null) {
     return <p className="text-sm text-slate-600">Cargando tus datos…</p>;
   }
-  if (status === 'failed' || !entry) {
+  if (status === 'unreadable' || !entry) {
     return (
       <div role="alert" className="text-sm text-slate-700">
         <p>{MESSAGES.entryLoadFailed}</p>
@@ -43,34 +44,35 @@ export function MyEntryPanel() {
     setPendingConsent(granted);
     const outcome = await setHeroConsent(granted);
     setPendingConsent(null);
-    if (outcome.ok) {
-      if (granted) notify.success(MESSAGES.heroConsentOn, MESSAGES.heroConsentOnDescription);
-      else notify.success(MESSAGES.heroConsentOff, MESSAGES.heroConsentOffDescription);
-    } else if (outcome.code !== 'ignored') {
-      notify.error(MESSAGES.heroConsentFailed, MESSAGES.tryAgain);
-    }
+    toastOutcome(outcome, {
+      ok: () => [
+        granted
+          ? ['success', MESSAGES.heroConsentOn, MESSAGES.heroConsentOnDescription]
+          : ['success', MESSAGES.heroConsentOff, MESSAGES.heroConsentOffDescription],
+      ],
+      failed: ['error', MESSAGES.heroConsentFailed, MESSAGES.tryAgain],
+    });
   };
   const onSaveCollege = async () => {
-    const outcome = await changeCollege();
-    if (outcome.ok) {
-      notify.success(
-        MESSAGES.collegeChanged,
-        MESSAGES.collegeChangedDescription(collegeLabel(outcome.value)),
-      );
-    } else if (outcome.code === 'validation/college-required') {
-      notify.error(MESSAGES.collegeRequired, MESSAGES.collegeRequiredDescription);
-    } else if (outcome.code !== 'ignored') {
-      notify.error(MESSAGES.collegeChangeFailed, MESSAGES.tryAgain);
-    }
+    toastOutcome(await changeCollege(), {
+      ok: (college) => [
+        [
+          'success',
+          MESSAGES.collegeChanged,
+          MESSAGES.collegeChangedDescription(collegeLabel(college)),
+        ],
+      ],
+      byCode: { 'validation/college-required': COLLEGE_REQUIRED },
+      failed: ['error', MESSAGES.collegeChangeFailed, MESSAGES.tryAgain],
+    });
   };
   const onLeave = async () => {
     const outcome = await leaveWaitlist();
-    if (outcome.ok) {
-      dialog.current?.close();
-      notify.success(MESSAGES.left, MESSAGES.leftDescription);
-    } else if (outcome.code !== 'ignored') {
-      notify.error(MESSAGES.leaveFailed, MESSAGES.tryAgain);
-    }
+    if (outcome.ok) dialog.current?.close();
+    toastOutcome(outcome, {
+      ok: () => [['success', MESSAGES.left, MESSAGES.leftDescription]],
+      failed: ['error', MESSAGES.leaveFailed, MESSAGES.tryAgain],
+    });
   };
 
   return (

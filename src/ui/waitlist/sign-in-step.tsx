@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
 import { PRIVACY_NOTICE_PATH, SITE } from '@/ui/site-config';
+import { signingIn } from '@/ui/card/card-view';
+import { toastOutcome } from '@/ui/outcome-toast';
 import { useAppStore } from '@/ui/store/store-context';
-import { notify } from '@/ui/toast';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { useInView } from '@/ui/hooks/use-in-view';
 import { GoogleIcon } from './google-icon';
@@ -21,7 +22,7 @@ export function SignInStep({
   onSignedIn?: () => void;
 }) {
   const signIn = useAppStore((s) => s.signIn);
-  const signingIn = useAppStore((s) => s.signingIn);
+  const busy = useAppStore((s) => signingIn(s.card));
   const prepareSignIn = useAppStore((s) => s.prepareSignIn);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
@@ -35,13 +36,14 @@ export function SignInStep({
 
   const onClick = async () => {
     const outcome = await signIn();
-    if (outcome.ok) {
-      onSignedIn?.();
-      return notify.success(MESSAGES.welcome(greetingName(outcome.value)));
+    if (outcome.ok) onSignedIn?.();
+    else if (outcome.code !== 'ignored' && outcome.code !== 'auth/popup-closed-by-user') {
+      console.error('Sign-in error', outcome.error);
     }
-    if (outcome.code === 'ignored') return;
-    if (outcome.code !== 'auth/popup-closed-by-user') console.error('Sign-in error', outcome.error);
-    notify.error(signInErrorMessage(outcome.code));
+    toastOutcome(outcome, {
+      ok: (user) => [['success', MESSAGES.welcome(greetingName(user))]],
+      failed: (code) => ['error', signInErrorMessage(code)],
+    });
   };
 
   return (
@@ -57,11 +59,11 @@ export function SignInStep({
         onClick={() => void onClick()}
         onPointerEnter={prepareSignIn}
         onFocus={prepareSignIn}
-        disabled={signingIn}
-        aria-busy={signingIn}
+        disabled={busy}
+        aria-busy={busy}
         className="mt-5 w-full disabled:opacity-70"
       >
-        {signingIn ? (
+        {busy ? (
           <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
         ) : (
           <GoogleIcon />

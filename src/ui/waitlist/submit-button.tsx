@@ -1,6 +1,6 @@
 import { Check, Loader2 } from 'lucide-react';
 import { cn } from '@/ui/components/cn';
-import type { SubmitStatus } from '@/ui/store/app-store';
+import type { SubmitStatus } from '@/ui/card/card-view';
 import { buttonVariants } from '@/ui/components/button';
 
 /** The submit button's label, look and state for each row of spec section 4. */

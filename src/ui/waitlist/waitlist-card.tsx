@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
+import { signedIn as isSignedIn } from '@/ui/card/card-view';
 import { useAppStore } from '@/ui/store/store-context';
 import { SignInStep } from './sign-in-step';
 import { Button } from '@/ui/components/button';
@@ -51,9 +52,10 @@ function AuthPending() {
 
 /** The waitlist's two steps: signed out, sign in; signed in, the join form. */
 export function WaitlistCard() {
-  const signedIn = useAppStore((s) => s.user !== null);
-  const authReady = useAppStore((s) => s.authReady);
-  const backendError = useAppStore((s) => s.backendError);
+  const step = useAppStore((s) => s.card.step);
+  const signedIn = useAppStore((s) => isSignedIn(s.card));
+  // The backend's code was lost to the network (not missing configuration): a retry may work.
+  const retryable = useAppStore((s) => s.card.step === 'unavailable' && !s.card.missing.length);
   // A failed chunk stays failed inside React.lazy: a retry needs a new lazy component.
   const [JoinForm, setJoinForm] = useState(lazyJoinForm);
   // Focus moves to the new step's heading after the student's own sign-in or sign-out, not
@@ -65,9 +67,9 @@ export function WaitlistCard() {
       className="rounded-3xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"
       data-testid="waitlist-card"
     >
-      {backendError ? (
-        <BackendUnavailable retryable={backendError.missing.length === 0} />
-      ) : !authReady ? (
+      {step === 'unavailable' ? (
+        <BackendUnavailable retryable={retryable} />
+      ) : step === 'starting' ? (
         <AuthPending />
       ) : signedIn ? (
         <RetryBoundary onRetry={() => setJoinForm(lazyJoinForm)}>

@@ -417,6 +417,10 @@ test.describe('university selector', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000);
     await page.getByTestId('college-trigger').click();
+    // Focus reaches the search box in the open selector's effects, the same commit whose effect
+    // starts the 300 ms wait: moving the clock any sooner (the opening renders in a transition,
+    // later on a slow machine) would start the wait after part of the time was spent.
+    await expect(page.getByPlaceholder('Buscar universidad...')).toBeFocused();
     await page.clock.runFor(290);
     await expect(page.getByRole('option')).toHaveCount(0);
     await page.clock.runFor(20);
@@ -447,12 +451,14 @@ test.describe('university selector', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000);
     await page.getByTestId('college-trigger').click();
+    await expect(page.getByPlaceholder('Buscar universidad...')).toBeFocused(); // the wait began
     await page.clock.runFor(310);
     await page.clock.runFor(150); // the backend's 100 ms latency
     await expect(page.getByRole('option')).toHaveCount(3);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('college-list')).toHaveCount(0);
     await page.getByTestId('college-trigger').click();
+    await expect(page.getByPlaceholder('Buscar universidad...')).toBeFocused(); // the wait began
     await page.clock.runFor(100);
     await expect(page.getByTestId('college-list').getByText('Buscando...')).toBeVisible();
     await expect(page.getByRole('option')).toHaveCount(0);

@@ -1,5 +1,6 @@
-// The one inline script of the prerendered pages. The deployed Content-Security-Policy allows it
-// by its SHA-256, computed from the built pages at deploy time (scripts/deploy/deploy.mjs, csp.mjs).
+// The inline scripts of the prerendered landing page: LOADER at the end of the body and
+// SECTION_STYLES in the head. The deployed Content-Security-Policy allows them by their SHA-256,
+// computed from the built pages at deploy time (scripts/deploy/deploy.mjs, csp.mjs).
 //
 // The entry script is requested only after the prerendered page has painted: it sits inert in a
 // <template> (where bundle-size.mjs still counts it as first-load JavaScript) and a small loader
@@ -30,7 +31,8 @@ export const LOADER =
   // applies it without JavaScript. `full` links it, no sooner than the first frame after `load`,
   // or at once when the visitor scrolls, touches or presses a key (go), or when the address names
   // a section: requested before the first paint, Lighthouse counted its download and restyle in
-  // the largest paint. Then the phones' drawing, fetched at low priority, fills its figure: its
+  // the largest paint. For an address that names a section, SECTION_STYLES (below) has already
+  // linked it from the head; `full` waits for that link. Then the phones' drawing, fetched at low priority, fills its figure: its
   // frame, then each phone parsed in a task of its own (the parts of phones.html, separated by
   // PHONE_ART_SEPARATOR; parsing all 35 KB at once took 9-12 ms), then about B elements per
   // frame: a subtree that small goes in whole, a bigger one as an empty copy of its element and
@@ -40,7 +42,8 @@ export const LOADER =
   // and the figure says so with data-phones-ready once full. Without JavaScript the figure
   // stays empty.
   "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('offscreen-css')," +
-  "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l;if(!h)return y();l=document.createElement('link');" +
+  "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l=document.getElementById('offscreen-link');if(l){if(w.__offscreenDone)return y();" +
+  "l.addEventListener('load',function(){y()});l.addEventListener('error',function(){y()});return}if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
   "var css,B=15,f=document.querySelector('[data-phones]'),phones=function(){" +
   "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
@@ -66,3 +69,16 @@ export const LOADER =
   "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +
   "if(document.readyState==='complete')after();else addEventListener('load',after);" +
   '})()</script>';
+
+// For an address that names a section (#waitlist, #faq...), the rest of the stylesheet is linked
+// from the head, render-blocking (`blocking="render"`; other browsers hold the first paint for a
+// stylesheet pending in the head anyway): the browser scrolls to that section at once, and its
+// rules are in that stylesheet. Linked from the end of the body, it could come after the first
+// paint on a slow machine, and the section would be laid out twice (a layout shift). Placed after
+// the <noscript id="offscreen-css"> that names it (scripts/build/prerender.mjs).
+export const SECTION_STYLES =
+  "<script>(function(){var n=document.getElementById('offscreen-css'),h,l;if(!location.hash||!n)return;" +
+  "h=/href=\"([^\"]+)\"/.exec(n.textContent||'');if(!h)return;l=document.createElement('link');l.rel='stylesheet';" +
+  "l.href=h[1];l.id='offscreen-link';l.setAttribute('blocking','render');" +
+  // Loaded or failed: LOADER's `full` then goes on at once (a failed link must not hold the app).
+  'l.onload=l.onerror=function(){window.__offscreenDone=1};document.head.appendChild(l)})()</script>';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deferOffscreenCss } from './critical-css.mjs';
-import { LOADER } from './loader.mjs';
+import { LOADER, SECTION_STYLES } from './loader.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -106,7 +106,12 @@ const notFound = page('not-found');
 const privacy = page('privacy');
 fs.writeFileSync(
   path.join(dist, 'index.html'),
-  deferIcon(deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy])),
+  deferIcon(
+    deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy]).replace(
+      /<noscript id="offscreen-css">[\s\S]*?<\/noscript>/,
+      (noscript) => noscript + SECTION_STYLES,
+    ),
+  ),
 );
 fs.writeFileSync(path.join(dist, 'phones.html'), phones);
 fs.writeFileSync(path.join(dist, '404.html'), notFound);

@@ -6,12 +6,12 @@
 // build itself, with violation reporting; this prints it, for a host configured by hand.
 // Prints a `_headers` file (the format of Netlify and Cloudflare Pages; docs/deploy-supabase.md
 // shows where each header goes on other hosts). Made from firebase.json's headers and the loader's
-// hash (scripts/deploy/csp.mjs), so both builds keep the same locked-down directives. Only the origins
+// hashes (scripts/deploy/csp.mjs), so both builds keep the same locked-down directives. Only the origins
 // differ: the page talks to the project's URL instead of Google's and Algolia's APIs.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inlineScriptHashes, PHOTO_HOSTS, REPORT_GROUP } from './csp.mjs';
-import { LOADER } from '../build/loader.mjs';
+import { LOADER, SECTION_STYLES } from '../build/loader.mjs';
 
 const hosting = JSON.parse(
   fs.readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
@@ -26,13 +26,13 @@ const headersOf = (source) =>
 export function supabaseCsp(projectUrl, { reportUrl } = {}) {
   const url = new URL(projectUrl);
   if (url.protocol !== 'https:') throw new Error(`The project URL must be https: ${projectUrl}`);
-  // The pages' one inline script is the loader: its SHA-256, as scripts/deploy/csp.mjs computes it for
-  // the Firebase build.
-  const [loaderHash] = inlineScriptHashes(LOADER);
-  if (!loaderHash) throw new Error('The loader has no inline script to allow');
+  // The pages' inline scripts are the loader's two: their SHA-256, as scripts/deploy/csp.mjs
+  // computes them for the Firebase build.
+  const loaderHashes = inlineScriptHashes(SECTION_STYLES + LOADER);
+  if (loaderHashes.length !== 2) throw new Error('The loader has no inline scripts to allow');
   return [
     "default-src 'self'",
-    `script-src 'self' ${loaderHash}`,
+    `script-src 'self' ${loaderHashes.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${PHOTO_HOSTS.map((h) => `https://${h}`).join(' ')}`,
     `connect-src 'self' ${url.origin}`,

@@ -1,5 +1,5 @@
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { LOADER } from '../../scripts/build/loader.mjs';
+import { LOADER, SECTION_STYLES } from '../../scripts/build/loader.mjs';
 import {
   backend,
   configureBackend,
@@ -37,9 +37,13 @@ test.describe('landing page', () => {
     expect(html).not.toMatch(
       /<script[^>]+src="https?:\/\/|<link(?![^>]*rel="canonical")[^>]+href="https?:\/\//,
     );
-    // Its only inline script is the loader whose hash firebase.json's CSP allows.
+    // Its only inline scripts are the loader's two, whose hashes the deployed CSP allows: the one
+    // in the head right after the stylesheet's <noscript> it reads.
     expect(html).toContain(LOADER);
-    expect(html.match(/<script>/g)).toHaveLength(1);
+    const noscript = /<noscript id="offscreen-css">[^]*?<\/noscript>/.exec(html)![0];
+    expect(html).toContain(noscript + (SECTION_STYLES as string));
+    expect(html.indexOf(SECTION_STYLES)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.match(/<script>/g)).toHaveLength(2);
   });
 
   test('hydrates without console errors and keeps the prerendered static parts', async ({

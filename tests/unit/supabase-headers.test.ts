@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
-import { LOADER } from '../../scripts/build/loader.mjs';
+import { LOADER, SECTION_STYLES } from '../../scripts/build/loader.mjs';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
 import { supabaseCsp, supabaseHostingHeaders } from '../../scripts/deploy/supabase-headers.mjs';
 
@@ -23,10 +23,16 @@ describe('Content-Security-Policy of the Supabase build', () => {
     expect(csp).not.toMatch(/googleapis|cloudfunctions|algolia|firebaseapp/);
   });
 
-  it("allows only the loader's inline script, by its SHA-256", () => {
-    const body = /^<script>([\s\S]*)<\/script>$/.exec(LOADER as string)![1]!;
-    const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
-    expect(directive(csp, 'script-src')).toEqual(["'self'", hash]);
+  it("allows only the loader's two inline scripts, by their SHA-256", () => {
+    const hash = (script: string) => {
+      const body = /^<script>([\s\S]*)<\/script>$/.exec(script)![1]!;
+      return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    };
+    expect(directive(csp, 'script-src')).toEqual([
+      "'self'",
+      hash(SECTION_STYLES as string),
+      hash(LOADER as string),
+    ]);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
   });

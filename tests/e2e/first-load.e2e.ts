@@ -258,6 +258,41 @@ test('the icon is requested after the first paint, once; never /favicon.ico', as
   await context.close();
 });
 
+test('an address naming a section has the rest of the stylesheet before its first paint; lost, the app still starts', async ({
+  page,
+}) => {
+  await configureBackend(page);
+  // A slow stylesheet: without the head's render-blocking link the page would paint first.
+  await page.route('**/assets/offscreen-*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/#waitlist');
+  await hydrated(page);
+  const { css, painted } = await page.evaluate(() => ({
+    css: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/offscreen-[^/]*\.css$/.test(e.name))
+      .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  }));
+  // Requested once (by the head's SECTION_STYLES; the loader waits for that link) and in before
+  // the first paint: the section the browser scrolls to is laid out once.
+  expect(css).toHaveLength(1);
+  expect(painted).not.toBeNull();
+  expect(css[0]!).toBeLessThanOrEqual(painted!);
+
+  // The stylesheet lost to the network: the page paints with its inline rules and the app starts.
+  const lost = await page.context().newPage();
+  await configureBackend(lost);
+  await lost.route('**/assets/offscreen-*.css', (route) => route.abort());
+  await lost.goto('/#faq');
+  await hydrated(lost);
+  await lost.locator('#faq button[aria-expanded]').first().click();
+  await expect(lost.locator('#faq button[aria-expanded="true"]')).toHaveCount(1);
+  await lost.close();
+});
+
 test('without JavaScript the rest of the stylesheet applies through <noscript>', async ({
   browser,
 }) => {

@@ -118,16 +118,14 @@ const answers = [
         new Send(`start(${action})`, (c) => ({ type: 'actionStarted', uid: uidOf(c), action })),
     ),
   fc.constant(new Send('actionFailed', (c) => ({ type: 'actionFailed', uid: uidOf(c) }))),
-  fc
-    .boolean()
-    .map(
-      (granted) =>
-        new Send(`consentSaved(${granted})`, (c) => ({
-          type: 'consentSaved',
-          uid: uidOf(c),
-          granted,
-        })),
-    ),
+  fc.boolean().map(
+    (granted) =>
+      new Send(`consentSaved(${granted})`, (c) => ({
+        type: 'consentSaved',
+        uid: uidOf(c),
+        granted,
+      })),
+  ),
   someCollege.map(
     (chosen) =>
       new Send(`collegeChanged(${chosen.id})`, (c) => ({

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
 import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
-import { DEFAULT_LATENCY_MS, type MemoryBackendConfig } from '@/adapters/memory/memory-controls';
+import {
+  DEFAULT_LATENCY_MS,
+  MEMORY_OPERATIONS,
+  type MemoryBackendConfig,
+} from '@/adapters/memory/memory-controls';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
 import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
 import { isSafeImageData } from '@/domain/hero-image';
@@ -226,5 +231,21 @@ describe('memory hero strip: approved photos of students on the list only (issue
       sessionUid: null,
       reviews: {},
     });
+  });
+});
+
+describe('the memory backend’s controls, as the README shows them', () => {
+  it('names every control of window.__memoryBackend and every operation', () => {
+    const source = fs.readFileSync('src/adapters/memory/memory-backend.ts', 'utf8');
+    const controls = /interface MemoryBackendControls \{([\s\S]*?)\n\}/.exec(source)![1]!;
+    const names = [...controls.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]!);
+    expect(Object.keys(memoryWorld().backend.controls).sort()).toEqual([...names].sort());
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## The in-memory backend'),
+      readme.indexOf('## Tests'),
+    );
+    expect(names.filter((name) => !section.includes(name))).toEqual([]);
+    expect(MEMORY_OPERATIONS.filter((op) => !new RegExp(`\\b${op}\\b`).test(section))).toEqual([]);
   });
 });

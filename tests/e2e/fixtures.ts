@@ -130,6 +130,13 @@ export const toast = (page: Page, text: string | RegExp) =>
 export const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
 
 /** Signs in through the memory backend's account chooser and waits for step 2. */
+/** The landing page on the memory backend (`config` as configureBackend's), a student signed in. */
+export async function signedIn(page: Page, config: MemoryConfig = {}) {
+  await configureBackend(page, config);
+  await page.goto('/');
+  await signIn(page);
+}
+
 export async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
   await page.locator('#waitlist').scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Continuar con Google' }).click();

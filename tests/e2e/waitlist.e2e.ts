@@ -12,6 +12,7 @@ import {
   submit,
   test,
   toast,
+  signedIn,
 } from './fixtures';
 
 /** Signs in without waiting for the join form (for tests where the form fails to load). */
@@ -54,9 +55,7 @@ test.describe('waitlist step 1 (signed out)', () => {
   });
 
   test('sign-in success: toast Bienvenido, {name} and step 2', async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
     await expect(page.locator('#waitlist-email')).toHaveAttribute('readonly', '');
     await expect(page.locator('#waitlist-email')).toHaveAttribute('required', '');
@@ -159,9 +158,7 @@ test.describe('waitlist step 1 (signed out)', () => {
 
 test.describe('waitlist step 2 (signed in)', () => {
   test('no university: the validation message, and nothing is sent', async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await submit(page).click();
     await expect(toast(page, 'Por favor selecciona una universidad')).toBeVisible();
     await expect(toast(page, 'Necesitamos saber a qué universidad perteneces')).toBeVisible();
@@ -172,9 +169,7 @@ test.describe('waitlist step 2 (signed in)', () => {
   test('idle -> processing -> success, with the success toast; a double click writes once', async ({
     page,
   }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await chooseCollege(page, 'cucei', /CUCEI/);
     await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
     await backend(page, 'setLatency', 800);
@@ -208,9 +203,7 @@ test.describe('waitlist step 2 (signed in)', () => {
     page,
   }) => {
     const errors = consoleErrors(page);
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await chooseCollege(page, 'iteso', /ITESO/);
     await backend(page, 'failNext', 'join', 'unavailable');
     await submit(page).click();
@@ -229,9 +222,7 @@ test.describe('waitlist step 2 (signed in)', () => {
   }) => {
     test.setTimeout(60_000);
     const errors = consoleErrors(page);
-    await configureBackend(page, { hangNext: ['join'] });
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page, { hangNext: ['join'] });
     await chooseCollege(page, 'iteso', /ITESO/);
     const started = Date.now();
     await submit(page).click();
@@ -252,9 +243,7 @@ test.describe('waitlist step 2 (signed in)', () => {
   test('reload after joining: already on the list, grey and disabled, selector disabled', async ({
     page,
   }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await chooseCollege(page, 'cucea', /CUCEA/);
     await submit(page).click();
     await expect(submit(page)).toHaveText('Registrado Exitosamente');
@@ -271,9 +260,7 @@ test.describe('waitlist step 2 (signed in)', () => {
   });
 
   test('sign-out returns to step 1 and clears the user', async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
     await page.reload();
@@ -369,9 +356,7 @@ test.describe('waitlist step 2 (signed in)', () => {
       localStorage.setItem('waitlistData', 'x'.repeat(100_000));
       localStorage.setItem('de-estudiantes:memory-backend:v1', '[[[');
     });
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await expect(page.getByTestId('college-trigger')).toContainText('Selecciona tu universidad');
     // The unreadable stored e-mail is ignored: the field shows the account's.
     await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
@@ -383,9 +368,7 @@ test.describe('university selector', () => {
   test('opening loads the initial list after 300 ms; typing is debounced; empty results; loading text', async ({
     page,
   }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await page.getByTestId('college-trigger').click();
     const list = page.getByTestId('college-list');
     await expect(list.getByText('Universidades', { exact: true })).toBeVisible();
@@ -406,12 +389,28 @@ test.describe('university selector', () => {
     expect(await backend(page, 'calls', 'searchColleges')).toBe(2);
   });
 
+  test('the keyboard: the first option is highlighted, arrows move the highlight, Enter picks it', async ({
+    page,
+  }) => {
+    await signedIn(page);
+    await page.getByTestId('college-trigger').click();
+    const options = page.getByRole('option');
+    await expect(options).toHaveCount(3);
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp'); // the list loops: from the first to the last
+    await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('college-trigger')).toContainText('ITESM - GDL');
+  });
+
   test('timing: the initial list comes 300 ms after opening; a search 300 ms after the last key', async ({
     page,
   }) => {
-    await configureBackend(page, { latencyMs: 100 });
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page, { latencyMs: 100 });
     // Time stands still unless the test moves it.
     const start = Date.now();
     await page.clock.install({ time: start });
@@ -442,9 +441,7 @@ test.describe('university selector', () => {
   test('closing with an empty search clears the list; reopening fetches it again after 300 ms', async ({
     page,
   }) => {
-    await configureBackend(page, { latencyMs: 100 });
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page, { latencyMs: 100 });
     // Time stands still unless the test moves it: 'Buscando...' is checked while the 300 ms wait
     // is under way, however long the machine takes to answer (it lasted 360 ms of real time).
     const start = Date.now();
@@ -468,9 +465,7 @@ test.describe('university selector', () => {
   });
 
   test('shows Cargando universidad... while loading with nothing chosen', async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await backend(page, 'setLatency', 1500);
     await page.getByTestId('college-trigger').click();
     await page.getByPlaceholder('Buscar universidad...').fill('ibero');
@@ -481,9 +476,7 @@ test.describe('university selector', () => {
     page,
   }) => {
     const errors = consoleErrors(page);
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await backend(page, 'failNext', 'searchColleges', 'unavailable');
     await page.getByTestId('college-trigger').click();
     await page.getByPlaceholder('Buscar universidad...').fill('buap');
@@ -527,6 +520,9 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   await expect(page.getByPlaceholder('Buscar universidad...')).toBeFocused();
   await page.keyboard.type('cucei');
   await expect(page.getByRole('option').first()).toContainText('CUCEI');
+  // Enter picks the highlighted option: wait until the new list's first one is (cmdk highlights
+  // it a moment after the list changes; a machine that runs behind pressed Enter in between).
+  await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
   await expect(page.getByTestId('college-trigger')).toBeFocused();
@@ -564,9 +560,7 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
 // in one test came close to its 30 s.
 test.describe('axe finds no violations', () => {
   test.beforeEach(async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
   });
 
   test('with a toast showing', async ({ page }) => {
@@ -590,9 +584,7 @@ test.describe('axe finds no violations', () => {
 
 test.describe('toasts', () => {
   test('at most 3 at once, announced in a live region, gone after about 4 s', async ({ page }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
     // Time stands still unless the test moves it.
     const start = Date.now();
@@ -722,9 +714,7 @@ test.describe('on a 390 px phone', () => {
   test('a long university name and its campus are shown in full in the selector', async ({
     page,
   }) => {
-    await configureBackend(page);
-    await page.goto('/');
-    await signIn(page);
+    await signedIn(page);
     await page.getByTestId('college-trigger').click();
     await page.getByPlaceholder('Buscar universidad...').fill('Michoacana');
     const option = page.getByRole('option', { name: /Michoacana/ });

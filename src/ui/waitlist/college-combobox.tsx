@@ -26,6 +26,11 @@ export function CollegeCombobox({
   const loading = useAppStore((s) => s.collegesLoading);
   const selectCollege = useAppStore((s) => s.selectCollege);
   useCollegeSearch(open && !disabled, query);
+  // The highlighted option (Enter picks it). cmdk keeps the last one it highlighted, and with the
+  // list coming from a search (not filtered by cmdk) that may be one no longer listed: then no
+  // option was highlighted and Enter did nothing. The first listed one stands in for it.
+  const [active, setActive] = useState('');
+  const highlighted = colleges.some((c) => c.id === active) ? active : (colleges[0]?.id ?? '');
   // Opening with an empty search waits 300 ms for the initial list: that wait reads as loading.
   const waiting = loading || (open && colleges.length === 0 && !query.trim());
 
@@ -74,7 +79,13 @@ export function CollegeCombobox({
           aria-label="Buscar universidad"
           className="z-50 w-[var(--radix-popover-trigger-width)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
         >
-          <Command shouldFilter={false} label="Buscar universidad" loop>
+          <Command
+            shouldFilter={false}
+            label="Buscar universidad"
+            loop
+            value={highlighted}
+            onValueChange={setActive}
+          >
             <Command.Input
               value={query}
               onValueChange={setQuery}

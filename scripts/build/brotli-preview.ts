@@ -36,13 +36,13 @@ const compress = (file: string, mtime: number): Compressed => {
  * `vite preview` compresses on the fly with gzip only; Firebase Hosting (and most hosts) send
  * text to browsers that accept it in brotli, from their cache. The size of the page's HTML on the
  * wire decides whether it arrives in the first round trip of a new connection (about 14 KB), so
- * the preview, which the Lighthouse figures of docs/performance.md are measured on, serves the
- * built text files (pages, scripts, stylesheets, SVG icons, manifest) as the host does: brotli
- * (quality 11) when the request accepts `br`, gzip (Vite's own) otherwise. They are compressed
- * once, when the preview starts, and again only when a file changes: Vite's gzip cost the server
- * about 8 ms of CPU for each request of the entry script, taken from the same two cores the
- * measured browser runs on, in the middle of its start-up (issue 15).
- * Chromium sends `Accept-Encoding: gzip, deflate, br, zstd` to 127.0.0.1 over plain HTTP too.
+ * the preview, which the Lighthouse figures (docs/performance-history.md) were measured on,
+ * serves the built text files (pages, scripts, stylesheets, SVG icons, manifest) as the host
+ * does: brotli (quality 11) when the request accepts `br`, gzip (Vite's own) otherwise. They are
+ * compressed once, when the preview starts, and again only when a file changes: Vite's gzip cost
+ * the server about 8 ms of CPU for each request of the entry script, taken from the same two
+ * cores the measured browser runs on, in the middle of its start-up (issue 15). Chromium sends
+ * `Accept-Encoding: gzip, deflate, br, zstd` to 127.0.0.1 over plain HTTP too.
  */
 export function brotliPreview(): Plugin {
   const cache = new Map<string, Compressed>();

@@ -4,7 +4,7 @@ import { configureBackend, consoleErrors, expect, test } from './fixtures';
 /**
  * Interaction to next paint of the page's three main controls at Lighthouse's mobile CPU slowdown
  * (4x), and clicks made before the islands hydrate. The INP figures are printed, a benchmark for
- * the next change (docs/performance.md), never asserted against a time: this machine is shared.
+ * the next change (docs/performance-history.md), never asserted against a time: machines differ.
  */
 
 /** Starts recording the page's interactions (Event Timing entries, 16 ms and longer). */

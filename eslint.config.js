@@ -40,7 +40,7 @@ export default defineConfig(
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
   // Served to the browser in place of Google's script.
   {
-    files: ['tests/e2e-firebase/gapi-shim.js'],
+    files: ['tests/browser/firebase/gapi-shim.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -8,7 +8,7 @@ const useSystemChromium = fs.existsSync(SYSTEM_CHROMIUM);
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests/browser/memory',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: true,

@@ -10,12 +10,12 @@ const PORT = 4174;
 
 export default defineConfig({
   ...base,
-  testDir: 'tests/e2e-firebase',
+  testDir: 'tests/browser/firebase',
   outputDir: 'test-results/e2e-firebase',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright-firebase.json' }]],
   fullyParallel: false,
   workers: 1,
-  globalSetup: './tests/e2e-firebase/global-setup.ts',
+  globalSetup: './tests/browser/firebase/global-setup.ts',
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   // Desktop Chrome only (the base config's phone project runs the memory build's tests).
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],

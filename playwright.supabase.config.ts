@@ -10,12 +10,12 @@ const PORT = 4373;
 
 export default defineConfig({
   ...base,
-  testDir: 'tests/e2e-supabase',
+  testDir: 'tests/browser/supabase',
   outputDir: 'test-results/e2e-supabase',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright-supabase.json' }]],
   fullyParallel: false,
   workers: 1,
-  globalSetup: './tests/e2e-supabase/global-setup.ts',
+  globalSetup: './tests/browser/supabase/global-setup.ts',
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir dist-supabase`,

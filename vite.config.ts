@@ -33,7 +33,7 @@ export default defineConfig(({ mode }) => {
       outDir: process.env.DIST_DIR ?? 'dist',
     },
     test: {
-      include: ['tests/{unit,property,contract,integration}/**/*.test.{ts,tsx}'],
+      include: ['tests/{app,tooling,function}/**/*.test.{ts,tsx}'],
       environment: 'node',
       setupFiles: ['tests/setup.ts'],
       // Property tests run FC_RUNS cases (1000 by default): their time limit grows with the count,

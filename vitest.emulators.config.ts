@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/emulators/**/*.test.ts'],
+    include: ['tests/firebase/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     // One emulator project: files run one after another.

@@ -19,7 +19,7 @@ import { handleAdminRequest } from './fake-firestore-admin';
  *   the document is exactly `{ grantedAt }`, the server's time; it is never updated (the first
  *   date stands).
  * - No other collection. A precondition `currentDocument.exists` is honoured after the rules.
- * The rules file itself is tested against the real emulator (tests/emulators/firestore-rules.test.ts).
+ * The rules file itself is tested against the real emulator (tests/firebase/firestore-rules.test.ts).
  * Requests of the Admin SDK (`Bearer owner`: the hero function, the operator scripts) go to
  * stand-ins/fake-firestore-admin.ts, on the same documents.
  */

@@ -89,7 +89,7 @@ export const MAX_IMAGE_BYTES = 140_000;
 /**
  * Where Google sign-in's profile photos live. The function downloads photos from these hosts
  * only, and passes on only their addresses (the hosting CSP's img-src names the same hosts:
- * scripts/deploy/csp.mjs, kept in step by tests/unit/csp.test.ts).
+ * scripts/deploy/csp.mjs, kept in step by tests/tooling/deploy/csp.test.ts).
  */
 export const PHOTO_HOSTS: readonly string[] = [
   'lh3.googleusercontent.com',

@@ -208,7 +208,7 @@ function themeVariables(root) {
  * now win on an element that carries both. Such a later inline rule comes along again, after it,
  * in the whole stylesheet's order, whenever an element of the rendered pages (`classLists`, one
  * set of classes per element) carries classes of both, or either rule's selector reaches past
- * its element. States that only the app renders are covered by tests/e2e/first-load.e2e.ts,
+ * its element. States that only the app renders are covered by tests/browser/memory/first-load.e2e.ts,
  * which compares every element's style with the whole stylesheet's.
  *
  * The theme variables the inline <style> dropped are written out in the rules that use them,

@@ -35,7 +35,7 @@ export const FIREBASE_ENV = [
   'VITE_ALGOLIA_SEARCH_KEY',
   'VITE_SITE_URL',
   // The privacy notice's settings (PRIVACY_ENV in src/ui/privacy/privacy-notice-settings.ts; the
-  // build refuses to go without them too, tests/unit/privacy-notice.test.ts keeps the lists equal).
+  // build refuses to go without them too, tests/tooling/deploy/privacy-notice.test.ts keeps the lists equal).
   'VITE_PRIVACY_RESPONSIBLE',
   'VITE_PRIVACY_ADDRESS',
   'VITE_PRIVACY_EMAIL',

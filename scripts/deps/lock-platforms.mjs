@@ -2,7 +2,7 @@
 // machine the team uses. Packages such as @tailwindcss/oxide, lightningcss and rolldown ship their
 // binaries as optional dependencies, one per platform; npm writes into the lock only the ones it
 // could resolve, and `npm ci` on a platform whose binary is not locked refuses the lock.
-// Used by scripts/deps/lock.mjs (npm run lock) and tests/unit/package-lock.test.ts.
+// Used by scripts/deps/lock.mjs (npm run lock) and tests/tooling/repo/package-lock.test.ts.
 
 /** Linux, macOS and Windows on x64 and arm64; Linux also with musl (Alpine) where offered. */
 export const TARGETS = [

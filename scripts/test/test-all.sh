@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: typecheck, lint, format, unit/property/contract tests,
+# The whole test suite, from a fresh clone: typecheck, lint, format, the app, tooling and function tests,
 # the production build, the browser tests in Chromium, and the Firebase backend's tests against the
 # Auth and Functions emulators (scripts/test/test-firebase.sh), and the Supabase backend's tests against
 # PostgreSQL 15 and the Supabase stand-in (scripts/test/test-supabase.sh). Prints a closing summary line.

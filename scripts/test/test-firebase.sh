@@ -4,8 +4,8 @@
 # - the Node.js of the function's runtime (scripts/test/function-node.sh): the emulators, and so the
 #   function, run on it, and so do the function's unit tests;
 # - the production build (VITE_BACKEND=firebase) pointed at the emulators (.env.emulators);
-# - under `firebase emulators:exec --only auth,functions`: the adapter tests (tests/emulators)
-#   and the browser tests (tests/e2e-firebase). The Firestore emulator cannot run here (Java 21
+# - under `firebase emulators:exec --only auth,functions`: the adapter tests (tests/firebase)
+#   and the browser tests (tests/browser/firebase). The Firestore emulator cannot run here (Java 21
 #   and a downloaded jar): the waitlist adapter is tested at the wire against a REST fake, and the
 #   rules tests report themselves skipped. The Admin SDK (the hero function, scripts/ops/) reads
 #   Firestore at FIRESTORE_EMULATOR_HOST (scripts/test/firebase-cli.sh): the tests start the REST
@@ -15,8 +15,8 @@ cd "$(dirname "$0")/../.."
 . scripts/test/firebase-cli.sh
 . scripts/test/function-node.sh
 
-# The function's logic on its runtime's Node (the whole unit suite runs on the machine's Node).
-"$FUNCTION_NODE" node_modules/vitest/vitest.mjs run tests/unit/hero-images-function.test.ts \
+# The function's logic on its runtime's Node (tests/function runs with tests/app and tests/tooling on the machine's Node too).
+"$FUNCTION_NODE" node_modules/vitest/vitest.mjs run tests/function/hero-images-function.test.ts \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-function-node.json
 
 (

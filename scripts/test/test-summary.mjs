@@ -99,10 +99,10 @@ if (!before) {
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skippedBy['vitest (emulators)']) {
   console.log(
-    'skipped: the firestore.rules tests (tests/emulators/firestore-rules.test.ts): no Firestore emulator was reachable ' +
+    'skipped: the firestore.rules tests (tests/firebase/firestore-rules.test.ts): no Firestore emulator was reachable ' +
       '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
       'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
-      "'npx vitest run --config vitest.emulators.config.ts tests/emulators/firestore-rules.test.ts'",
+      "'npx vitest run --config vitest.emulators.config.ts tests/firebase/firestore-rules.test.ts'",
   );
 }
 if (skippedBy.pgtap) {

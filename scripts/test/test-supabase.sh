@@ -7,7 +7,7 @@
 # - pgTAP (supabase/tests/*.sql) with pg_prove, where pgTAP is installed; skipped loudly elsewhere;
 # - the adapter contract suites, the stand-in, the seed and concurrency (tests/supabase), with
 #   supabase-js's Auth and PostgREST clients against the stand-in (stand-ins/supabase-stand-in.ts);
-# - the Supabase build (.env.supabase) in Chromium (tests/e2e-supabase), stand-in on :54321.
+# - the Supabase build (.env.supabase) in Chromium (tests/browser/supabase), stand-in on :54321.
 # The cluster is stopped and removed on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

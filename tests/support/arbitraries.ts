@@ -14,3 +14,18 @@ export const collegeRecord = fc.record({
 
 /** The same college as an Algolia hit: its id is the record's `objectID`. */
 export const algoliaHit = collegeRecord.map(({ id, ...rest }) => ({ objectID: id, ...rest }));
+
+/** A college as the domain holds it (any text in its fields; the id is never empty). */
+export const college = fc.record({
+  id: fc.string({ minLength: 1 }),
+  name: fc.string(),
+  subname: fc.string(),
+  shortName: fc.string(),
+});
+
+/** A signed-in student as AuthPort gives one. */
+export const user = fc.record({
+  uid: fc.string({ minLength: 1 }),
+  email: fc.emailAddress(),
+  displayName: fc.string(),
+});

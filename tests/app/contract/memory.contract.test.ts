@@ -1,0 +1,75 @@
+import { AppError } from '@/domain/errors';
+import { createMemoryBackend } from '@/adapters/memory/memory-backend';
+import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
+import { describeAuthContract } from './auth.contract';
+import { describeCollegeSearchContract } from './college-search.contract';
+import { describeHeroConsentContract } from './hero-consent.contract';
+import { describeHeroImagesContract } from './hero-images.contract';
+import { describeWaitlistContract } from './waitlist-repo.contract';
+import { memoryStorage } from '../../support/memory-storage';
+
+/** A memory backend with no latency whose popup outcome the test arranges. */
+function backend() {
+  let outcome: 'first' | 'close' = 'first';
+  let accountIndex = 0;
+  const storage = memoryStorage();
+  const b = createMemoryBackend({
+    storage,
+    config: { latencyMs: 0 },
+    chooseAccount: async (accounts) => {
+      if (outcome === 'close') throw new AppError('auth/popup-closed-by-user');
+      return accounts[accountIndex % accounts.length]!;
+    },
+  });
+  return {
+    b,
+    arrange(o: 'first' | 'close', index = 0) {
+      outcome = o;
+      accountIndex = index;
+    },
+  };
+}
+
+describeAuthContract('memory', async () => {
+  const { b, arrange } = backend();
+  return {
+    auth: b.auth,
+    arrangeSignIn: async () => {
+      arrange('first');
+      return DEMO_ACCOUNTS[0]!.email;
+    },
+    arrangeClose: async () => arrange('close'),
+  };
+});
+
+let next = 0;
+describeWaitlistContract('memory', async () => {
+  const { b, arrange } = backend();
+  return {
+    repo: b.waitlist,
+    signIn: async () => {
+      arrange('first', next++);
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
+    },
+    countEntries: async (uid) => (Object.hasOwn(b.controls.entries(), uid) ? 1 : 0),
+  };
+});
+
+describeHeroConsentContract('memory', async () => {
+  const { b, arrange } = backend();
+  let index = 0;
+  return {
+    repo: b.heroConsent,
+    waitlist: b.waitlist,
+    signIn: async () => {
+      arrange('first', index++);
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
+    },
+    hasConsent: async (uid) => Object.hasOwn(b.controls.consents(), uid),
+  };
+});
+
+describeCollegeSearchContract('memory', async () => backend().b.collegeSearch);
+describeHeroImagesContract('memory', async () => backend().b.heroImages);

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  buildGraph,
+  findCycle,
+  type Graph,
+  importsOf,
+  type Rule,
+  violations,
+} from '../../support/import-graph';
+
+const SDKS = /^(firebase|@firebase|algoliasearch|@algolia|@supabase)(\/|$)/;
+const FRAMEWORKS =
+  /^(react|react-dom|inversify|reflect-metadata|zustand|sonner|cmdk|@radix-ui|lucide-react)(\/|$)/;
+
+/** The hexagon's rules: imports point inward (ui -> domain <- adapters). */
+const RULES: Rule[] = [
+  {
+    name: 'shared data imports nothing of ours and no package',
+    from: /^src\/data\//,
+    forbidLocal: /^src\/(?!data\/)/,
+    forbidPackages: /./,
+  },
+  {
+    // Generic helpers (scheduling, loading once, text matching) on a floor of their own, so that
+    // src/domain holds only the domain's rules and use cases; any room may import them.
+    name: 'shared helpers import only each other and no package',
+    from: /^src\/shared\//,
+    forbidLocal: /^src\/(?!shared\/)/,
+    forbidPackages: /./,
+  },
+  {
+    name: 'domain and ports stay pure',
+    from: /^src\/(domain|ports)\//,
+    forbidLocal: /^src\/(adapters|ui|composition)\//,
+    forbidPackages: new RegExp(`${SDKS.source}|${FRAMEWORKS.source}`),
+  },
+  {
+    name: 'ui reaches the domain through use cases, never adapters or the container',
+    from: /^src\/ui\//,
+    forbidLocal: /^src\/(adapters|composition)\//,
+    forbidPackages: new RegExp(`${SDKS.source}|^(inversify|reflect-metadata)(\\/|$)`),
+  },
+  {
+    name: 'adapters implement ports only',
+    from: /^src\/adapters\//,
+    forbidLocal: /^src\/(ui|composition)\//,
+    forbidPackages: /^(react|react-dom|inversify|zustand|sonner)(\/|$)/,
+  },
+  {
+    name: 'the store keeps nothing itself: no storage, no adapter, no SDK',
+    from: /^src\/ui\/store\//,
+    forbidLocal: /^src\/(adapters|composition)\/|^src\/ports\/key-value-storage/,
+  },
+  {
+    // The waitlist card's state and its transition function: a pure model the store drives and
+    // the components read, testable without React, zustand or a backend.
+    name: 'the card model imports only the domain and shared helpers, and no package',
+    from: /^src\/ui\/card\//,
+    forbidLocal: /^src\/(?!domain\/|shared\/|ui\/card\/)/,
+    forbidPackages: /./,
+  },
+  {
+    // No SDK type leaks past an adapter: composition wires adapters through their own types.
+    name: 'only adapters import backend SDKs',
+    from: /^src\/(?!adapters\/)/,
+    forbidPackages: SDKS,
+  },
+  {
+    name: 'only the composition root knows inversify',
+    from: /^src\/(?!composition\/)/,
+    forbidPackages: /^(inversify|reflect-metadata)(\/|$)/,
+  },
+];
+
+const graph = buildGraph(path.resolve(__dirname, '../../..'));
+
+describe('architecture', () => {
+  it('reads the real source tree', () => {
+    expect(graph.size).toBeGreaterThan(40);
+    expect(graph.get('src/composition/container.ts')?.packages).toContain('inversify');
+  });
+
+  it('has no import pointing outward', () => {
+    expect(violations(graph, RULES)).toEqual([]);
+  });
+
+  it('keeps in src/domain only what the domain uses: every file is reached from a use case or a port', () => {
+    const domain = [...graph.keys()].filter((f) => f.startsWith('src/domain/'));
+    const roots = [...graph.keys()].filter((f) => /^src\/(domain\/use-cases|ports)\//.test(f));
+    expect(roots.length).toBeGreaterThan(10);
+    const reached = new Set(roots);
+    for (const file of reached) {
+      for (const target of graph.get(file)!.local) {
+        if (target.startsWith('src/domain/')) reached.add(target);
+      }
+    }
+    expect(domain.filter((f) => !reached.has(f))).toEqual([]);
+  });
+
+  it('starts the page in one room: only src/main.tsx and src/ui/boot/ render or hydrate a root', () => {
+    const starters = [...graph]
+      .filter(([, { packages }]) => packages.some((p) => /^react-dom\/(client|server)$/.test(p)))
+      .map(([file]) => file)
+      .sort();
+    expect(starters).toContain('src/ui/boot/hydrate-islands.tsx');
+    expect(starters.filter((f) => f !== 'src/main.tsx' && !f.startsWith('src/ui/boot/'))).toEqual(
+      [],
+    );
+  });
+
+  it('has no adapter importing another adapter', () => {
+    const adapterOf = (file: string) => /^src\/adapters\/([^/]+)\//.exec(file)?.[1];
+    const crossings = [...graph].flatMap(([file, { local }]) =>
+      local
+        .filter((target) => adapterOf(file) && adapterOf(target))
+        .filter((target) => adapterOf(target) !== adapterOf(file))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(graph.has('src/adapters/browser/local-record.adapter.ts')).toBe(true);
+    expect(crossings).toEqual([]);
+  });
+
+  it('the store touches no storage: it reaches what the browser keeps through use cases', () => {
+    const storeFiles = [...graph.keys()].filter((f) => f.startsWith('src/ui/store/'));
+    expect(storeFiles.length).toBeGreaterThan(4);
+    const touching = storeFiles.filter((f) =>
+      /\b(localStorage|sessionStorage|indexedDB|document\.cookie)\b/.test(
+        fs.readFileSync(path.resolve(__dirname, '../../..', f), 'utf8'),
+      ),
+    );
+    expect(touching).toEqual([]);
+  });
+
+  it('keeps the slices apart: no slice imports another or reads the store to call one', () => {
+    const slices = [...graph.keys()].filter((f) => /^src\/ui\/store\/.*\.slice\.ts$/.test(f));
+    expect(slices.length).toBeGreaterThan(5);
+    const crossings = slices.flatMap((file) => [
+      ...graph
+        .get(file)!
+        .local.filter((target) => target.endsWith('.slice.ts'))
+        .map((target) => `${file} imports ${target}`),
+      ...(/\bget\(\)\./.test(fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8'))
+        ? [`${file} calls get().`]
+        : []),
+    ]);
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps the store small: no store file over about 80 lines', () => {
+    const long = [...graph.keys()]
+      .filter((f) => f.startsWith('src/ui/store/'))
+      .map((f) => [
+        f,
+        fs.readFileSync(path.resolve(__dirname, '../../..', f), 'utf8').split('\n').length,
+      ])
+      .filter(([, lines]) => (lines as number) > 85);
+    expect(long).toEqual([]);
+  });
+
+  it('keeps scripts/ in purpose folders, and no script or stand-in imports a test', () => {
+    const root = path.resolve(__dirname, '../../..');
+    const loose = fs
+      .readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(loose).toEqual([]);
+    const walk = (dir: string): string[] =>
+      fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .flatMap((entry) =>
+          entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+        );
+    const intoTests = [...walk('scripts'), ...walk('stand-ins')].filter((file) =>
+      /(['"`])(\.\.?\/)*tests\//.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(intoTests).toEqual([]);
+  });
+
+  it('has no unresolved local import', () => {
+    const unresolved = [...graph.values()]
+      .flatMap((n) => n.local)
+      .filter((t) => t.endsWith('?unresolved'));
+    expect(unresolved).toEqual([]);
+  });
+
+  it('has no import cycle between files', () => {
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  // The checker itself must be able to fail.
+  it('catches an outward import, an SDK in the domain and a cycle in a synthetic graph', () => {
+    const bad: Graph = new Map([
+      ['src/domain/a.ts', { local: ['src/adapters/memory/x.ts'], packages: ['firebase/auth'] }],
+      ['src/ui/b.tsx', { local: ['src/ui/c.tsx'], packages: [] }],
+      ['src/ui/c.tsx', { local: ['src/ui/b.tsx'], packages: ['inversify'] }],
+    ]);
+    expect(violations(bad, RULES)).toEqual([
+      'domain and ports stay pure: src/domain/a.ts -> src/adapters/memory/x.ts',
+      'domain and ports stay pure: src/domain/a.ts -> firebase/auth',
+      'only adapters import backend SDKs: src/domain/a.ts -> firebase/auth',
+      'ui reaches the domain through use cases, never adapters or the container: src/ui/c.tsx -> inversify',
+      'only the composition root knows inversify: src/ui/c.tsx -> inversify',
+    ]);
+    expect(findCycle(bad)).toEqual(['src/ui/b.tsx', 'src/ui/c.tsx', 'src/ui/b.tsx']);
+  });
+
+  it('parses static, type-only, side-effect and dynamic imports', () => {
+    expect(
+      importsOf(
+        `import a from 'a';\nimport type { B } from "./b";\nimport './c.css';\nconst d = () => import('@/d');\nexport { e } from './e';`,
+      ),
+    ).toEqual(['a', './b', './c.css', '@/d', './e']);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  installLostChunkRecovery,
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+} from '@/ui/boot/lost-chunk-recovery';
+import { memoryStorage } from '../../support/memory-storage';
+
+const lost = (url: string) =>
+  Object.assign(new Event('vite:preloadError', { cancelable: true }), {
+    payload: new TypeError(`Failed to fetch dynamically imported module: ${url}`),
+  });
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function setup({ reachable = true, now = 1_000_000 } = {}) {
+  const target = new EventTarget() as unknown as Window;
+  const reload = vi.fn();
+  const probe = vi.fn(async () => reachable);
+  const storage = memoryStorage();
+  const clock = { now };
+  const uninstall = installLostChunkRecovery({
+    target,
+    probe,
+    reload,
+    storage,
+    now: () => clock.now,
+  });
+  const fail = async (url = '/assets/join-form-abc.js') => {
+    const event = lost(url);
+    target.dispatchEvent(event);
+    await settle();
+    return event;
+  };
+  return { reload, probe, storage, clock, fail, uninstall };
+}
+
+describe('lost chunk recovery (a browser that remembers a failed module import)', () => {
+  it('the first failure is left to the caller’s retry: no reload, and the error still propagates', async () => {
+    const { reload, probe, fail } = setup();
+    const event = await fail();
+    expect(event.defaultPrevented).toBe(false);
+    expect(probe).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('the same import failing again while the site answers reloads once', async () => {
+    const { reload, storage, fail } = setup();
+    await fail();
+    await fail('/assets/other-chunk.js'); // another chunk's first failure
+    expect(reload).not.toHaveBeenCalled();
+    await fail();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(storage.getItem(RELOAD_KEY)).toBe('1000000');
+  });
+
+  it('does not reload while the network is down; it does once the site answers', async () => {
+    const state = setup({ reachable: false });
+    await state.fail();
+    await state.fail();
+    expect(state.probe).toHaveBeenCalledTimes(1);
+    expect(state.reload).not.toHaveBeenCalled();
+    state.probe.mockResolvedValue(true);
+    await state.fail();
+    expect(state.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never loops: no second reload within the guard time, even across the reload', async () => {
+    const first = setup();
+    await first.fail();
+    await first.fail();
+    expect(first.reload).toHaveBeenCalledTimes(1);
+    // The reloaded page: a fresh install over the same session storage.
+    const target = new EventTarget() as unknown as Window;
+    const reload = vi.fn();
+    const clock = { now: 1_000_000 + RELOAD_GUARD_MS - 1 };
+    installLostChunkRecovery({
+      target,
+      probe: async () => true,
+      reload,
+      storage: first.storage,
+      now: () => clock.now,
+    });
+    target.dispatchEvent(lost('/assets/join-form-abc.js'));
+    target.dispatchEvent(lost('/assets/join-form-abc.js'));
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+    clock.now += 2;
+    target.dispatchEvent(lost('/assets/join-form-abc.js'));
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a corrupted guard value or a storage that throws still allows one reload', async () => {
+    const state = setup();
+    state.storage.setItem(RELOAD_KEY, 'not-a-number');
+    await state.fail();
+    await state.fail();
+    expect(state.reload).toHaveBeenCalledTimes(1);
+
+    const target = new EventTarget() as unknown as Window;
+    const reload = vi.fn();
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    installLostChunkRecovery({
+      target,
+      probe: async () => true,
+      reload,
+      storage: broken,
+      now: Date.now,
+    });
+    target.dispatchEvent(lost('/a.js'));
+    target.dispatchEvent(lost('/a.js'));
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('uninstalls', async () => {
+    const state = setup();
+    state.uninstall();
+    await state.fail();
+    await state.fail();
+    expect(state.reload).not.toHaveBeenCalled();
+  });
+});

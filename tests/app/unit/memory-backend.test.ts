@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
+import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
+import {
+  DEFAULT_LATENCY_MS,
+  MEMORY_OPERATIONS,
+  type MemoryBackendConfig,
+} from '@/adapters/memory/memory-controls';
+import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
+import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
+import { isSafeImageData } from '@/domain/hero-image';
+import { memoryStorage } from '../../support/memory-storage';
+import { memoryWorld } from '../../support/memory-use-cases';
+
+const ids = (query: string) => searchCatalogue(query).map((c) => c.id);
+
+describe('college catalogue (seed data for every backend)', () => {
+  it('has at least 60 real entries with unique ids and the defaults first', () => {
+    expect(COLLEGE_CATALOGUE.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(COLLEGE_CATALOGUE.map((c) => c.id)).size).toBe(COLLEGE_CATALOGUE.length);
+    expect(
+      COLLEGE_CATALOGUE.slice(0, 3).map(({ id, name, subname, shortName }) => ({
+        id,
+        name,
+        subname,
+        shortName,
+      })),
+    ).toEqual(DEFAULT_COLLEGES);
+  });
+
+  it('has only ids that pass the one college-id rule (domain and firestore.rules)', () => {
+    expect(COLLEGE_CATALOGUE.filter((c) => !isCollegeId(c.id)).map((c) => c.id)).toEqual([]);
+  });
+
+  it('covers the institutions the issue names', () => {
+    for (const needle of ['ITESO', 'UAG', 'UNIVA', 'UP', 'UNAM', 'IPN', 'UANL', 'BUAP', 'UDEM']) {
+      expect(COLLEGE_CATALOGUE.some((c) => c.shortName.toUpperCase().startsWith(needle))).toBe(
+        true,
+      );
+    }
+    const udg = COLLEGE_CATALOGUE.filter((c) => c.id.startsWith('udg-'));
+    expect(udg.length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('memory college search', () => {
+  it('ignores accents and case', () => {
+    expect(ids('tecnologico de monterrey guadalajara')).toContain('itesm-gdl');
+    expect(ids('TECNOLÓGICO DE MONTERREY GUADALAJARA')).toEqual(
+      ids('tecnologico de monterrey guadalajara'),
+    );
+  });
+
+  it('finds by acronyms: UdeG, ITESM, Tec', () => {
+    expect(ids('UdeG').every((id) => id.startsWith('udg-'))).toBe(true);
+    expect(ids('UdeG').length).toBe(3);
+    expect(ids('ITESM').every((id) => id.startsWith('itesm-'))).toBe(true);
+    expect(ids('Tec Guadalajara')).toContain('itesm-gdl');
+    expect(ids('cucei')[0]).toBe('udg-cucei');
+  });
+
+  it('returns at most 3 hits, never throws, for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (q) => {
+        expect(searchCatalogue(q).length).toBeLessThanOrEqual(3);
+      }),
+    );
+  });
+});
+
+describe('memory backend controls and storage', () => {
+  it('ships at least 8 inline avatars and a default latency of a few hundred ms', () => {
+    expect(HERO_AVATARS.length).toBeGreaterThanOrEqual(8);
+    for (const a of HERO_AVATARS) expect(isSafeImageData(a)).toBe(true);
+    expect(DEFAULT_LATENCY_MS).toBeGreaterThanOrEqual(200);
+    expect(DEFAULT_LATENCY_MS).toBeLessThanOrEqual(600);
+  });
+
+  it('keeps accounts, session and entries under one namespaced key', async () => {
+    const storage = memoryStorage();
+    const { useCases } = memoryWorld({}, storage);
+    const user = await useCases.signIn();
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
+    expect(Object.keys(storage.dump())).toEqual([MEMORY_STATE_KEY]);
+    const again = memoryWorld({}, storage);
+    expect(await again.useCases.isOnWaitlist(user.uid)).toBe(true);
+  });
+
+  it('failNext fails exactly the next call of that operation with the code', async () => {
+    const { backend, useCases } = memoryWorld();
+    backend.controls.failNext('exists', 'permission-denied');
+    await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await useCases.isOnWaitlist('x')).toBe(false);
+    backend.controls.failNext('signIn', 'auth/popup-closed-by-user');
+    await expect(useCases.signIn()).rejects.toMatchObject({ code: 'auth/popup-closed-by-user' });
+    expect(() => backend.controls.failNext('nope' as never)).toThrow(/Unknown/);
+  });
+
+  it('the start-up config shapes the first calls', async () => {
+    const { useCases } = memoryWorld({ failNext: { heroImages: 'unavailable' }, heroImages: [] });
+    expect((await useCases.loadHeroImages()).error?.code).toBe('unavailable');
+    expect((await useCases.loadHeroImages()).images).toEqual([]);
+    const malformed = memoryWorld({ heroImages: { success: 'yes', profileImages: 'many' } });
+    expect((await malformed.useCases.loadHeroImages()).images).toEqual([]);
+  });
+
+  it('says in the console which start-up failNext and hangNext entries it cannot use', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { useCases } = memoryWorld({
+        failNext: { heroImages: 'no-such-code', nope: 'unavailable', exists: 'unavailable' },
+        hangNext: ['sideways'],
+      } as unknown as MemoryBackendConfig);
+      expect(warn.mock.calls.map(([m]) => String(m))).toEqual([
+        expect.stringMatching(/failNext ignores heroImages: no-such-code/),
+        expect.stringMatching(/failNext ignores nope: unavailable/),
+        expect.stringMatching(/hangNext ignores sideways/),
+      ]);
+      // The usable entry still applies.
+      await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'unavailable' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('hangNext makes the next call of that operation never answer, and writes nothing', async () => {
+    const { backend, useCases } = memoryWorld();
+    const user = await useCases.signIn();
+    backend.controls.hangNext('join');
+    const settled = vi.fn();
+    backend.waitlist
+      .join(user.uid, { email: user.email, collegeId: 'udg-cucei', timestamp: new Date() })
+      .then(settled, settled);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).not.toHaveBeenCalled();
+    expect(backend.controls.entries()).toEqual({});
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[1]! });
+    expect(backend.controls.entries()[user.uid]?.collegeId).toBe('udg-cucei');
+  });
+
+  it('reset forgets the session and the entries', async () => {
+    const { backend, useCases } = memoryWorld();
+    const user = await useCases.signIn();
+    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
+    backend.controls.reset();
+    expect(backend.controls.entries()).toEqual({});
+    expect(await useCases.isOnWaitlist(user.uid)).toBe(false);
+  });
+
+  it('any stored string reads as a valid state', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.constant(null)), (raw) => {
+        const state = parseMemoryState(raw);
+        expect(state.accounts.length).toBeGreaterThan(0);
+        expect(
+          state.sessionUid === null || state.accounts.some((a) => a.uid === state.sessionUid),
+        ).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('memory hero strip: approved photos of students on the list only (issue 23)', () => {
+  const cucei = {
+    id: 'udg-cucei',
+    name: 'Universidad de Guadalajara',
+    subname: 'CUCEI',
+    shortName: 'UDG',
+  };
+
+  /** Signs in the demo account at `index`, joins, and consents. */
+  async function consenting(world: ReturnType<typeof memoryWorld>, index: number) {
+    world.popup.index = index;
+    const user = await world.useCases.signIn();
+    await world.useCases.joinWaitlist({ user, college: cucei, heroConsent: true });
+    return user;
+  }
+  const shown = async (world: ReturnType<typeof memoryWorld>) =>
+    (await world.useCases.loadHeroImages()).images.map((i) => i.imageData);
+
+  it('shows a consenting student only once the operator approved that exact photo', async () => {
+    const world = memoryWorld();
+    const seeded = await shown(world);
+    const ana = await consenting(world, 0);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([
+      { uid: ana.uid, status: 'pending' },
+    ]);
+    world.backend.controls.approveHeroPhoto(ana.uid);
+    const [first] = await shown(world);
+    expect(first).toBe(HERO_AVATARS[6]);
+    // A new profile photo is not the approved one: hidden until approved again.
+    world.backend.controls.setProfilePhoto(ana.uid, HERO_AVATARS[9]!);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([{ status: 'pending' }]);
+    world.backend.controls.rejectHeroPhoto(ana.uid);
+    expect(await shown(world)).toEqual(seeded);
+    expect(world.backend.controls.heroPhotos()).toMatchObject([{ status: 'rejected' }]);
+  });
+
+  it('orders by first consent, which renewing keeps; at most 5; the kill switch empties the strip', async () => {
+    const world = memoryWorld();
+    const ana = await consenting(world, 0);
+    const luis = await consenting(world, 1);
+    for (const uid of [ana.uid, luis.uid]) world.backend.controls.approveHeroPhoto(uid);
+    world.popup.index = 0;
+    const again = await world.useCases.signIn();
+    await world.useCases.setHeroConsent(again, true); // renewed: Ana stays first
+    const images = await shown(world);
+    expect(images.slice(0, 2)).toEqual([HERO_AVATARS[6], HERO_AVATARS[7]]);
+    expect(images).toHaveLength(5);
+    world.backend.controls.setHeroStrip(false);
+    expect(await shown(world)).toEqual([]);
+    world.backend.controls.setHeroStrip(true);
+    expect((await shown(world)).slice(0, 2)).toEqual([HERO_AVATARS[6], HERO_AVATARS[7]]);
+  });
+
+  it('leaving deletes the account too: nothing of the student is left', async () => {
+    const world = memoryWorld();
+    const ana = await consenting(world, 0);
+    world.backend.controls.approveHeroPhoto(ana.uid);
+    await world.useCases.leaveWaitlist(ana);
+    expect(world.backend.controls.entries()).toEqual({});
+    expect(world.backend.controls.consents()).toEqual({});
+    expect(world.backend.controls.accounts()).toEqual({});
+    expect(world.backend.controls.heroPhotos()).toEqual([]);
+    expect(JSON.parse(world.storage.getItem(MEMORY_STATE_KEY)!)).toMatchObject({
+      sessionUid: null,
+      reviews: {},
+    });
+  });
+});
+
+describe('the memory backend’s controls, as the README shows them', () => {
+  it('names every control of window.__memoryBackend and every operation', () => {
+    const source = fs.readFileSync('src/adapters/memory/memory-backend.ts', 'utf8');
+    const controls = /interface MemoryBackendControls \{([\s\S]*?)\n\}/.exec(source)![1]!;
+    const names = [...controls.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]!);
+    expect(Object.keys(memoryWorld().backend.controls).sort()).toEqual([...names].sort());
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## The in-memory backend'),
+      readme.indexOf('## Tests'),
+    );
+    expect(names.filter((name) => !section.includes(name))).toEqual([]);
+    expect(MEMORY_OPERATIONS.filter((op) => !new RegExp(`\\b${op}\\b`).test(section))).toEqual([]);
+  });
+});

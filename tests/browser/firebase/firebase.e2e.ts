@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import { clearAuthEmulator, createGoogleAccount, documentName } from '../../support/emulators';
+import { solidPng } from '../../support/png';
+import { FAKE_FIRESTORE_PORT } from '../../../stand-ins/firebase-fake-ports';
+
+// The production build (VITE_BACKEND=firebase) pointed at the real Auth and Functions emulators,
+// in Chromium: the emulator's real sign-in popup, the callable for the hero avatars, the
+// waitlist write through firebase/firestore/lite (to the REST fake), and college search through
+// the Algolia client (to the local fake).
+
+const shim = fs.readFileSync(path.join(import.meta.dirname, 'gapi-shim.js'), 'utf8');
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
+
+test.beforeEach(async ({ context }) => {
+  await clearAuthEmulator();
+  // Google's gapi script cannot load offline: serve the stand-in, and drop the popup's CDN assets.
+  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (r) =>
+    r.fulfill({ contentType: 'text/javascript', body: shim }),
+  );
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (r) =>
+    r.abort(),
+  );
+});
+
+/**
+ * Puts a student in the strip's source in the Firestore stand-in, as the Admin SDK writes
+ * (`Bearer owner`), where the function reads it (FIRESTORE_EMULATOR_HOST): their entry, their
+ * consent (`heroConsent/{uid}`) and the operator's approval of their photo.
+ */
+async function grantHeroConsent(uid: string, photoURL: string) {
+  const base = documentName('').replace(/\/$/, '');
+  const res = await fetch(`http://127.0.0.1:${FAKE_FIRESTORE_PORT}/v1/${base}:commit`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      writes: [
+        {
+          update: {
+            name: `${base}/waitlist/${uid}`,
+            fields: { collegeId: { stringValue: 'udg-cucei' } },
+          },
+        },
+        {
+          update: { name: `${base}/heroConsent/${uid}`, fields: {} },
+          updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
+        },
+        {
+          update: {
+            name: `${base}/heroApproval/${uid}`,
+            fields: { photoURL: { stringValue: photoURL }, approved: { booleanValue: true } },
+          },
+        },
+      ],
+    }),
+  });
+  if (!res.ok) throw new Error(`Could not record the consent of ${uid}: ${res.status}`);
+}
+
+/** Clicks 'Continuar con Google' and signs in a new account in the emulator's popup. */
+async function signInThroughPopup(page: Page, email: string, name: string) {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continuar con Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await popup.locator('#add-account-button').click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill(name);
+  await popup.locator('#sign-in').click();
+}
+
+test('sign in through the emulator’s popup, join, reload: already on the list', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await signInThroughPopup(page, 'ana.garcia@alumnos.udg.mx', 'Ana García');
+  await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+  await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+
+  // College search goes to the Algolia client (the local fake answers from the catalogue).
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill('cucei');
+  await page.getByRole('option', { name: /CUCEI/ }).first().click();
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  await expect(toast(page, '¡Has sido añadido a la lista de espera!')).toBeVisible();
+
+  await page.reload();
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await expect(submit(page)).toHaveText('Ya estás en la lista de espera');
+  await expect(submit(page)).toBeDisabled();
+  await expect(page.getByTestId('college-trigger')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test('closing the emulator’s popup shows the cancelled toast', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continuar con Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await popup.close();
+  await expect(
+    toast(page, 'El inicio de sesión fue cancelado. Por favor, inténtalo nuevamente.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
+});
+
+test('a waitlist write that fails: error toast, back to idle, and the retry writes once', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInThroughPopup(page, 'luis.perez@alumnos.itesm.mx', 'Luis Pérez');
+  await page.getByTestId('college-trigger').click();
+  await page.getByRole('option', { name: /Tecnológico de Monterrey/ }).click();
+  let aborted = 0;
+  await page.route(/\/documents:commit\b/, (route) =>
+    aborted++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  await submit(page).click();
+  await expect(toast(page, 'Hubo un problema al unirte a la lista de espera')).toBeVisible();
+  await expect(toast(page, 'Por favor intenta nuevamente más tarde.')).toBeVisible();
+  await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  expect(aborted).toBe(2);
+});
+
+test('the hero strip shows the consented students’ avatars from the callable', async ({ page }) => {
+  // The function may only inline https photos in production; in the emulator it reads loopback.
+  const server = createServer((req, res) => {
+    const n = Number(/avatar-(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+    res.writeHead(200, { 'Content-Type': 'image/png' }).end(solidPng(50 * n, 90, 160));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  try {
+    for (let n = 1; n <= 5; n++) {
+      const picture = `http://127.0.0.1:${port}/avatar-${n}.png`;
+      const uid = await createGoogleAccount({
+        email: `avatar${n}@alumnos.udg.mx`,
+        displayName: `Avatar ${n}`,
+        picture,
+      });
+      await grantHeroConsent(uid, picture);
+    }
+    await page.goto('/');
+    const strip = page.getByTestId('avatar-strip');
+    await expect(strip).toHaveAttribute('data-status', 'images');
+    // The avatars mount one per frame once the images are in.
+    await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
+    const sources = await strip
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(sources.length).toBeGreaterThanOrEqual(5);
+    // Every avatar is an inlined PNG from the callable, decoded by the browser (no fallback).
+    expect(sources.every((s) => s.startsWith('data:image/png;base64,'))).toBe(true);
+  } finally {
+    server.close();
+  }
+});
+
+test.describe('on a phone', () => {
+  // Firebase Auth on mobile browsers loads Google's gapi script as soon as it starts, unless the
+  // popup resolver is left out of the Auth instance (see firebase-auth.adapter.ts).
+  test.use({
+    viewport: { width: 412, height: 915 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+      'Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('the page loads nothing from Google until the sign-in step is near; then signs in', async ({
+    page,
+  }) => {
+    const gapi: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://apis.google.com/')) gapi.push(r.url());
+    });
+    await page.goto('/');
+    // Wait for the app (the hero avatars come from the callable, after Auth has started).
+    await expect(page.getByTestId('avatar-strip')).toHaveAttribute(
+      'data-status',
+      /images|placeholders/,
+    );
+    await page.waitForLoadState('networkidle');
+    expect(gapi).toEqual([]);
+
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect.poll(() => gapi.length).toBeGreaterThan(0);
+    await signInThroughPopup(page, 'sofia.ruiz@alumnos.buap.mx', 'Sofía Ruiz');
+    await expect(toast(page, 'Bienvenido, Sofía Ruiz')).toBeVisible();
+  });
+});

@@ -1,0 +1,185 @@
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { solidPng } from '../../support/png';
+
+// The production build (VITE_BACKEND=supabase, .env.supabase) in Chromium against the Supabase
+// stand-in over PostgreSQL 15: the sign-in popup through /auth/v1/authorize (the stand-in's
+// account form instead of Google's) back to our callback page, the waitlist insert under the
+// real row-level security, search_colleges and get_hero_profile_images.
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
+
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.SUPABASE_E2E_DB_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Fills the stand-in's account form (Google's account chooser, offline) and signs in. */
+async function chooseAccount(target: Page, email: string, name: string) {
+  await target.locator('#email').fill(email);
+  await target.locator('#name').fill(name);
+  await target.locator('#sign-in').click();
+}
+
+async function signInThroughPopup(page: Page, email: string, name: string) {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continuar con Google' }).click(),
+  ]);
+  await popup.waitForURL(/\/auth\/v1\/authorize/);
+  await chooseAccount(popup, email, name);
+  await popup.waitForEvent('close');
+}
+
+test('sign in through the popup, join, reload: already on the list', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await signInThroughPopup(page, 'ana.garcia@alumnos.udg.mx', 'Ana García');
+  await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+  await expect(page.locator('#waitlist-email')).toHaveValue('ana.garcia@alumnos.udg.mx');
+
+  // College search is the search_colleges function, through PostgREST's RPC.
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill('cucei');
+  await page.getByRole('option', { name: /CUCEI/ }).first().click();
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  await expect(toast(page, '¡Has sido añadido a la lista de espera!')).toBeVisible();
+  const rows = await query<{ college_id: string }>(
+    "select w.college_id from public.waitlist w join auth.users u on u.id = w.uid where u.email = 'ana.garcia@alumnos.udg.mx'",
+  );
+  expect(rows).toEqual([{ college_id: 'udg-cucei' }]);
+
+  await page.reload();
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await expect(submit(page)).toHaveText('Ya estás en la lista de espera');
+  await expect(submit(page)).toBeDisabled();
+  await expect(page.getByTestId('college-trigger')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test('closing the popup shows the cancelled toast', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continuar con Google' }).click(),
+  ]);
+  await popup.waitForURL(/\/auth\/v1\/authorize/);
+  await popup.close();
+  await expect(
+    toast(page, 'El inicio de sesión fue cancelado. Por favor, inténtalo nuevamente.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
+});
+
+test('a waitlist write that fails: error toast, back to idle, and the retry writes once', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInThroughPopup(page, 'luis.perez@alumnos.itesm.mx', 'Luis Pérez');
+  await expect(toast(page, 'Bienvenido, Luis Pérez')).toBeVisible();
+  await page.getByTestId('college-trigger').click();
+  await page.getByRole('option', { name: /Tecnológico de Monterrey/ }).click();
+  let aborted = 0;
+  await page.route(/\/rest\/v1\/waitlist(\?|$)/, (route) =>
+    route.request().method() === 'POST' && aborted++ === 0
+      ? route.abort('connectionreset')
+      : route.continue(),
+  );
+  await submit(page).click();
+  await expect(toast(page, 'Hubo un problema al unirte a la lista de espera')).toBeVisible();
+  await expect(toast(page, 'Por favor intenta nuevamente más tarde.')).toBeVisible();
+  await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  expect(aborted).toBe(2);
+  const rows = await query<{ n: number }>(
+    "select count(*)::int as n from public.waitlist w join auth.users u on u.id = w.uid where u.email = 'luis.perez@alumnos.itesm.mx'",
+  );
+  expect(rows).toEqual([{ n: 1 }]);
+});
+
+test('a blocked popup signs in by redirect and comes back to #waitlist, signed in', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.open = () => null; // the browser's popup blocker
+  });
+  await page.goto('/');
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page.waitForURL(/\/auth\/v1\/authorize/);
+  await chooseAccount(page, 'sofia.ruiz@alumnos.buap.mx', 'Sofía Ruiz');
+  await page.waitForURL((u) => u.pathname === '/' && u.hash === '#waitlist');
+  await expect(page.locator('#waitlist-email')).toHaveValue('sofia.ruiz@alumnos.buap.mx');
+  // The code was exchanged and taken out of the address.
+  await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false);
+  await page.reload();
+  await expect(page.locator('#waitlist-email')).toHaveValue('sofia.ruiz@alumnos.buap.mx');
+});
+
+test('the hero strip shows the approved photos of consenting students from the function', async ({
+  page,
+}) => {
+  for (let n = 1; n <= 6; n++) {
+    const photo = `https://lh3.googleusercontent.com/a/avatar-${n}`;
+    const [user] = await query<{ id: string }>(
+      `insert into auth.users (email) values ($1)
+       on conflict (email) do update set email = excluded.email returning id`,
+      [`avatar${n}@alumnos.udg.mx`],
+    );
+    const id = user!.id;
+    // Signed in with Google (the photo is the identity's), on the list, consenting.
+    await query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider)
+       values ($1, $2, $3, 'google') on conflict do nothing`,
+      [`g-avatar${n}`, id, { avatar_url: photo }],
+    );
+    await query(
+      `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')
+       on conflict do nothing`,
+      [id, `avatar${n}@alumnos.udg.mx`],
+    );
+    await query('insert into public.hero_consent (user_id) values ($1) on conflict do nothing', [
+      id,
+    ]);
+    // Student 6's photo was never approved: it must not appear.
+    if (n <= 5) {
+      await query(
+        `insert into private.hero_photo_review (user_id, photo_url, approved)
+         values ($1, $2, true) on conflict (user_id) do nothing`,
+        [id, photo],
+      );
+    }
+  }
+  const served: string[] = [];
+  await page.route(/^https:\/\/lh3\.googleusercontent\.com\//, (route) => {
+    served.push(route.request().url());
+    const n = Number(/avatar-(\d+)/.exec(route.request().url())?.[1] ?? 0);
+    return route.fulfill({ contentType: 'image/png', body: solidPng(40 * n, 90, 160) });
+  });
+  await page.goto('/');
+  const strip = page.getByTestId('avatar-strip');
+  // The strip loads after hydration and the SDK: give a loaded 2-core machine time.
+  await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 15_000 });
+  // The avatars mount one per frame once the images are in.
+  await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
+  const sources = await strip
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+  expect(sources.filter((s) => s.startsWith('https://lh3.googleusercontent.com/')).length).toBe(5);
+  expect(sources.some((s) => s.includes('avatar-6'))).toBe(false);
+  expect(served.length).toBeGreaterThanOrEqual(5);
+});

@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+  type TokenOptions,
+} from '@firebase/rules-unit-testing';
+import {
+  doc,
+  getDoc,
+  getDocs,
+  collection,
+  serverTimestamp,
+  setDoc,
+  deleteDoc,
+  updateDoc,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { PROJECT_ID } from '../support/emulators';
+
+// firestore.rules against the real Firestore emulator. That emulator needs Java 21 and a jar it
+// downloads; where neither is at hand (this team's machines), the suite is SKIPPED and says so,
+// naming the command that runs it where a Firestore emulator can start.
+
+const HOST = process.env.FIRESTORE_EMULATOR_HOST;
+const RULES_TEST_COMMAND =
+  "tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes 'npx vitest run --config vitest.emulators.config.ts tests/firebase/firestore-rules.test.ts'";
+
+async function reachable(hostPort: string | undefined): Promise<boolean> {
+  if (!hostPort) return false;
+  const [host, port] = hostPort.split(':');
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), host, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+const available = await reachable(HOST);
+if (!available) {
+  console.warn(
+    '\n' +
+      '*** SKIPPED: the firestore.rules tests (tests/firebase/firestore-rules.test.ts). ***\n' +
+      '*** Missing: a Firestore emulator (FIRESTORE_EMULATOR_HOST=' +
+      `${HOST ?? 'unset'}, nothing reachable). It needs Java 21 or newer and the emulator jar ***\n` +
+      '*** that firebase-tools downloads. Where both are available, run: ***\n' +
+      `***   ${RULES_TEST_COMMAND} ***\n` +
+      '*** Until then the wire tests check the same rules against stand-ins/fake-firestore-server.ts. ***\n',
+  );
+}
+
+describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
+  let env: RulesTestEnvironment;
+  beforeAll(async () => {
+    const [host, port] = HOST!.split(':');
+    env = await initializeTestEnvironment({
+      projectId: PROJECT_ID,
+      firestore: {
+        rules: fs.readFileSync('firestore.rules', 'utf8'),
+        host: host!,
+        port: Number(port),
+      },
+    });
+  });
+  afterAll(() => env?.cleanup());
+  beforeEach(() => env.clearFirestore());
+
+  /** The claims of a Google sign-in, as Firebase Auth puts them in the ID token. */
+  const google = (email: string, over: Record<string, unknown> = {}): TokenOptions =>
+    ({
+      email,
+      email_verified: true,
+      firebase: { sign_in_provider: 'google.com' },
+      ...over,
+    }) as TokenOptions;
+  const ana = () => env.authenticatedContext('ana', google('ana@alumnos.udg.mx')).firestore();
+  const entry = (over: Record<string, unknown> = {}) => ({
+    email: 'ana@alumnos.udg.mx',
+    collegeId: 'udg-cucei',
+    timestamp: serverTimestamp(),
+    ...over,
+  });
+
+  it('a student creates their own entry with exactly the three fields', async () => {
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+  });
+
+  it('and reads it back, but not another student’s, and lists nothing', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+    });
+    await assertSucceeds(getDoc(doc(ana(), 'waitlist/ana')));
+    await assertFails(getDoc(doc(ana(), 'waitlist/luis')));
+    await assertFails(getDocs(collection(ana(), 'waitlist')));
+  });
+
+  it('refuses another uid, another e-mail, extra or missing fields, a client time, a long collegeId', async () => {
+    await assertFails(setDoc(doc(ana(), 'waitlist/luis'), entry()));
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ email: 'otro@udg.mx' })));
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ admin: true })));
+    await assertFails(
+      setDoc(doc(ana(), 'waitlist/ana'), { email: 'ana@alumnos.udg.mx', collegeId: 'x' }),
+    );
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ timestamp: new Date() })));
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'x'.repeat(65) })));
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 7 })));
+  });
+
+  it('accepts a catalogue-style id of exactly 64 characters', async () => {
+    await assertSucceeds(
+      setDoc(
+        doc(ana(), 'waitlist/ana'),
+        entry({ collegeId: `${'a'.repeat(31)}-${'b'.repeat(32)}` }),
+      ),
+    );
+  });
+
+  // The domain's rule (src/domain/college.ts): a lowercase ASCII slug, at most 64 characters.
+  for (const [what, collegeId] of [
+    ['empty', ''],
+    ['whitespace', 'udg cucei'],
+    ['a leading space', ' udg-cucei'],
+    ['a trailing newline', 'udg-cucei\n'],
+    ['a formula', '=HYPERLINK("http://x")'],
+    ['a formula sign', '+udg-cucei'],
+    ['a control character', 'udg\u0000cucei'],
+    ['a bidi override', 'udg-\u202ecucei'],
+    ['a bidi isolate', '\u2066udg-cucei'],
+    ['upper case', 'UDG-CUCEI'],
+    ['an accent', 'udg-cucéi'],
+    ['a double hyphen', 'udg--cucei'],
+    ['65 characters', 'a'.repeat(65)],
+  ] as const) {
+    it(`refuses a collegeId with ${what}`, async () => {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+    });
+  }
+
+  it('trusts the e-mail only from a verified Google sign-in', async () => {
+    const as = (claims: TokenOptions) =>
+      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+    const email = 'ana@alumnos.udg.mx';
+    await assertFails(setDoc(as({}), entry()));
+    await assertFails(setDoc(as(google(email, { email: undefined })), entry()));
+    await assertFails(setDoc(as(google(email, { email_verified: false })), entry()));
+    await assertFails(setDoc(as(google(email, { email_verified: undefined })), entry()));
+    for (const provider of ['password', 'anonymous', 'custom', 'phone', 'github.com']) {
+      await assertFails(
+        setDoc(as(google(email, { firebase: { sign_in_provider: provider } })), entry()),
+      );
+    }
+    await assertFails(setDoc(as(google(email, { firebase: {} })), entry()));
+    await assertSucceeds(setDoc(as(google(email)), entry()));
+  });
+
+  it('refuses visitors who are not signed in', async () => {
+    const visitor = env.unauthenticatedContext().firestore();
+    await assertFails(setDoc(doc(visitor, 'waitlist/ana'), entry()));
+    await assertFails(getDoc(doc(visitor, 'waitlist/ana')));
+  });
+
+  it('lets a student change the campus of their own entry, and nothing else', async () => {
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    await assertSucceeds(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'UDG CUCEA' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { email: 'otro@udg.mx' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: serverTimestamp() }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: new Date(0) }));
+    await assertFails(
+      updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucei', admin: true }),
+    );
+    // A whole new entry over the stored one changes the timestamp: refused.
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucei' })));
+    await assertFails(
+      setDoc(doc(ana(), 'waitlist/ana'), { email: 'ana@alumnos.udg.mx', collegeId: 'udg-cucei' }),
+    );
+  });
+
+  it('refuses a change of campus of a missing entry, and of another student’s', async () => {
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+    });
+    await assertFails(updateDoc(doc(ana(), 'waitlist/luis'), { collegeId: 'udg-cucea' }));
+  });
+
+  it('a change of campus needs a verified Google sign-in', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+    });
+    const as = (claims: TokenOptions) =>
+      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+    await assertFails(
+      updateDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), {
+        collegeId: 'udg-cucea',
+      }),
+    );
+    await assertFails(
+      updateDoc(as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'anonymous' } })), {
+        collegeId: 'udg-cucea',
+      }),
+    );
+  });
+
+  it('lets a student delete their own entry (and a missing one), never another’s', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+    });
+    await assertFails(deleteDoc(doc(ana(), 'waitlist/luis')));
+    await assertFails(deleteDoc(doc(env.unauthenticatedContext().firestore(), 'waitlist/ana')));
+    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+    // Joining again after leaving is a create like the first.
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucea' })));
+  });
+
+  describe('heroConsent/{uid}', () => {
+    const consent = () => ({ grantedAt: serverTimestamp() });
+    // Consent needs an entry on the list: Ana joins first in every test of this block.
+    beforeEach(async () => {
+      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    });
+
+    it('a student grants, reads and revokes their own consent; granting again changes nothing', async () => {
+      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+      // The first date stands: an update (a renewed date) is refused.
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+    });
+
+    it('refuses the consent of a student who is not on the list', async () => {
+      await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+    });
+
+    it('keeps the operator’s photo approvals and the kill switch from every client', async () => {
+      await assertFails(setDoc(doc(ana(), 'heroApproval/ana'), { photoURL: 'x', approved: true }));
+      await assertFails(getDoc(doc(ana(), 'heroApproval/ana')));
+      await assertFails(setDoc(doc(ana(), 'heroSettings/strip'), { enabled: true }));
+      await assertFails(
+        getDoc(doc(env.unauthenticatedContext().firestore(), 'heroSettings/strip')),
+      );
+    });
+
+    it('refuses a client-chosen date, an extra or a missing field', async () => {
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date() }));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), photo: 'x' }));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), {}));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { granted: true }));
+      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date(0) }));
+      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { extra: 1 }));
+    });
+
+    it('never reads, writes or deletes another student’s consent, and lists nothing', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'heroConsent/luis'), { grantedAt: new Date() });
+      });
+      await assertFails(getDoc(doc(ana(), 'heroConsent/luis')));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/luis'), consent()));
+      await assertFails(setDoc(doc(ana(), 'heroConsent/pepe'), consent()));
+      await assertFails(deleteDoc(doc(ana(), 'heroConsent/luis')));
+      await assertFails(getDocs(collection(ana(), 'heroConsent')));
+      const visitor = env.unauthenticatedContext().firestore();
+      await assertFails(getDoc(doc(visitor, 'heroConsent/luis')));
+      await assertFails(setDoc(doc(visitor, 'heroConsent/luis'), consent()));
+    });
+
+    it('granting needs a verified Google sign-in', async () => {
+      const as = (claims: TokenOptions) =>
+        doc(env.authenticatedContext('ana', claims).firestore(), 'heroConsent/ana');
+      await assertFails(setDoc(as({}), consent()));
+      await assertFails(
+        setDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), consent()),
+      );
+      await assertFails(
+        setDoc(
+          as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'password' } })),
+          consent(),
+        ),
+      );
+    });
+  });
+
+  it('keeps every other collection closed', async () => {
+    await assertFails(setDoc(doc(ana(), 'heroProfiles/ana'), { ok: true }));
+    await assertFails(getDocs(collection(ana(), 'heroProfiles')));
+    await assertFails(getDoc(doc(ana(), 'anything/else')));
+  });
+});

@@ -5,9 +5,10 @@ import type { WaitlistEntry } from '@/domain/waitlist-entry';
  * student's own entry; another student's uid is refused with `permission-denied`.
  */
 export interface WaitlistRepo {
-  /** Whether an entry exists for the uid (spec call 6: the check after sign-in). */
-  exists(uid: string): Promise<boolean>;
-  /** The student's entry as stored (what the card shows them we keep), or null when none. */
+  /**
+   * The student's entry as stored, or null when none: the check after sign-in (spec call 6) and
+   * what the card shows them we keep, in one read.
+   */
   get(uid: string): Promise<WaitlistEntry | null>;
   /**
    * Writes the entry under the uid unless one is there: the first entry stands, and a second join

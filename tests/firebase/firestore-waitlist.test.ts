@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { createFirestoreHeroConsent } from '@/adapters/firebase/firebase-hero-consent.adapter';
-import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
+import { createCheckWaitlistStatus } from '@/domain/use-cases/waitlist-status.use-case';
 import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import { describeWaitlistContract } from '../app/contract/waitlist-repo.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
@@ -102,9 +102,9 @@ const consentName = (uid: string) =>
   `projects/${PROJECT_ID}/databases/(default)/documents/heroConsent/${uid}`;
 
 describe('Firestore waitlist adapter, at the wire', () => {
-  it('exists: one batchGet of waitlist/{uid} with the student’s token; missing gives false', async () => {
+  it('get: one batchGet of waitlist/{uid} with the student’s token; missing gives null', async () => {
     const { repo, uid, token } = await student();
-    expect(await repo.exists(uid)).toBe(false);
+    expect(await repo.get(uid)).toBeNull();
     expect(firestore.requests).toHaveLength(1);
     expect(firestore.requests[0]).toMatchObject({
       method: 'POST',
@@ -143,7 +143,7 @@ describe('Firestore waitlist adapter, at the wire', () => {
         },
       ],
     });
-    expect(await repo.exists(uid)).toBe(true);
+    expect(await repo.get(uid)).not.toBeNull();
   });
 
   it('a second join (a retry whose first write went through) is refused by the rules, found to exist, and leaves one entry', async () => {
@@ -226,7 +226,7 @@ describe('Firestore waitlist adapter, at the wire', () => {
     it(`maps ${failure} on read and on write to '${code}'`, async () => {
       const { repo, uid, email } = await student();
       firestore.failNext(failure);
-      await expect(repo.exists(uid)).rejects.toMatchObject({ code });
+      await expect(repo.get(uid)).rejects.toMatchObject({ code });
       firestore.failNext(failure);
       if (failure === 'permission-denied') firestore.failNext(failure); // the follow-up read too
       await expect(
@@ -235,7 +235,7 @@ describe('Firestore waitlist adapter, at the wire', () => {
       expect(firestore.documents.size).toBe(0);
       // Nothing is lost: the retry works.
       await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
-      expect(await repo.exists(uid)).toBe(true);
+      expect(await repo.get(uid)).not.toBeNull();
     });
   }
 });
@@ -247,21 +247,22 @@ describe('Firestore waitlist behind the use cases: a server that never answers',
     const { repo, uid, email } = await student();
     // The spec's 15 s request timeout, shortened so the test stays quick; the same code path.
     const timeoutMs = 300;
-    const isOnWaitlist = createIsOnWaitlist({ waitlist: repo, timeoutMs });
+    const local = memoryLocalRecord().record;
+    const check = createCheckWaitlistStatus({ waitlist: repo, local, timeoutMs });
     const join = createJoinWaitlist({
       waitlist: repo,
       heroConsent: createFirestoreHeroConsent({
         app: testApp(),
         emulator: { host: firestore.host, port: firestore.port },
       }),
-      local: memoryLocalRecord().record,
+      local,
       clock: { now: () => new Date() },
       timeoutMs,
     });
     const user = { uid, email, displayName: 'Estudiante' };
 
     firestore.failNext('hang');
-    await expect(isOnWaitlist(uid)).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    await expect(check(user)).rejects.toMatchObject({ code: 'deadline-exceeded' });
     firestore.failNext('hang');
     await expect(join({ user, college })).rejects.toMatchObject({ code: 'deadline-exceeded' });
     expect(firestore.documents.size).toBe(0);
@@ -269,7 +270,7 @@ describe('Firestore waitlist behind the use cases: a server that never answers',
     const { entry } = await join({ user, college });
     expect(entry.collegeId).toBe('udg-cucei');
     expect(firestore.documents.size).toBe(1);
-    expect(await isOnWaitlist(uid)).toBe(true);
+    expect((await check(user)).status.joined).toBe(true);
   });
 });
 

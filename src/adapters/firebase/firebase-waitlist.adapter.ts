@@ -45,7 +45,6 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
   };
 
   return {
-    exists: async (uid) => (await read(uid)).exists(),
     get,
     async join(uid, entry) {
       const { sdk, db } = await load();

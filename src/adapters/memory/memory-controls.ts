@@ -4,7 +4,6 @@ export const MEMORY_OPERATIONS = [
   'signIn',
   'signOut',
   'deleteAccount',
-  'exists',
   'getEntry',
   'join',
   'changeCollege',

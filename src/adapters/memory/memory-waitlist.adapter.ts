@@ -23,10 +23,6 @@ export function createMemoryWaitlist({
     }
   };
   return {
-    async exists(uid) {
-      await controls.enter('exists');
-      return Object.hasOwn(store.read().entries, uid);
-    },
     async get(uid) {
       await controls.enter('getEntry');
       own(uid, 'read the entry');

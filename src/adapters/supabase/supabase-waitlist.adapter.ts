@@ -40,17 +40,6 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
   const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
 
   return {
-    async exists(uid) {
-      const sb = await load();
-      const { data, error, status } = await sb.rest
-        .from(WAITLIST_TABLE)
-        .select('uid')
-        .eq('uid', uid)
-        .maybeSingle();
-      if (error) throw toBackendError(error, status);
-      return data !== null;
-    },
-
     async get(uid) {
       const sb = await load();
       await requireOwnUid(sb, uid);

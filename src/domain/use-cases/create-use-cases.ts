@@ -5,7 +5,6 @@ import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
-import { createIsOnWaitlist } from './is-on-waitlist.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
 import {
@@ -53,7 +52,6 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     signIn: createSignIn({ auth }),
     signOut: createSignOut({ auth, local, ...limit }),
     watchAuth: createWatchAuth({ auth }),
-    isOnWaitlist: createIsOnWaitlist({ waitlist, ...limit }),
     checkWaitlistStatus: createCheckWaitlistStatus({ waitlist, local, ...limit }),
     localWaitlistStatus: createLocalWaitlistStatus({ local }),
     joinWaitlist: createJoinWaitlist({ waitlist, heroConsent, local, clock, ...limit }),

@@ -25,12 +25,15 @@ interface Deps {
   readonly timeoutMs?: number;
 }
 
-/** The student's own entry and consent, read from the backend; null when they are not on the list. */
+/**
+ * The student's own entry and consent, read from the backend; null when they are not on the list.
+ * An entry the caller has just read (the check after sign-in) is not read again: only the consent.
+ */
 export const createLoadMyEntry =
   ({ waitlist, heroConsent, timeoutMs }: Omit<Deps, 'local'>) =>
-  async (user: User): Promise<MyEntry | null> => {
+  async (user: User, known?: WaitlistEntry): Promise<MyEntry | null> => {
     const [entry, consent] = await Promise.all([
-      backendCall(waitlist.get(user.uid), timeoutMs),
+      known ?? backendCall(waitlist.get(user.uid), timeoutMs),
       backendCall(heroConsent.get(user.uid), timeoutMs),
     ]);
     return entry && { entry, college: collegeOfId(entry.collegeId), heroConsent: consent !== null };

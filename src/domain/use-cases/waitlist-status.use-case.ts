@@ -1,8 +1,9 @@
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { backendCall } from '@/domain/deadline';
 import type { LocalValues } from '@/domain/local-record';
 import type { User } from '@/domain/user';
-import { createIsOnWaitlist } from './is-on-waitlist.use-case';
+import type { WaitlistEntry } from '@/domain/waitlist-entry';
 
 /** Where a signed-in student stands (spec section 4: joined flag, confirmed state, e-mail). */
 export interface WaitlistStatus {
@@ -27,16 +28,30 @@ export function waitlistStatus(user: User, onList: boolean, local: LocalValues):
   return { joined: onList, confirmed: stored !== null, email: stored ?? user.email };
 }
 
-/** After sign-in: asks the waitlist whether the student's entry exists (spec call 6). */
-export function createCheckWaitlistStatus(deps: {
-  waitlist: WaitlistRepo;
-  local: LocalRecord;
-  timeoutMs?: number;
-}) {
-  const isOnWaitlist = createIsOnWaitlist(deps);
-  return async (user: User): Promise<WaitlistStatus> =>
-    waitlistStatus(user, await isOnWaitlist(user.uid), deps.local.read());
+/** Where the student stands, and the entry that says so (null when they are not on the list). */
+export interface WaitlistCheck {
+  readonly status: WaitlistStatus;
+  readonly entry: WaitlistEntry | null;
 }
+
+/**
+ * After sign-in: reads the student's entry (spec call 6, the existence check). The entry comes
+ * back with the answer, so that the card does not read it a second time.
+ */
+export const createCheckWaitlistStatus =
+  ({
+    waitlist,
+    local,
+    timeoutMs,
+  }: {
+    waitlist: WaitlistRepo;
+    local: LocalRecord;
+    timeoutMs?: number;
+  }) =>
+  async (user: User): Promise<WaitlistCheck> => {
+    const entry = await backendCall(waitlist.get(user.uid), timeoutMs);
+    return { status: waitlistStatus(user, entry !== null, local.read()), entry };
+  };
 
 /** After another tab changed the local record: it joined when it stored this student's uid. */
 export const createLocalWaitlistStatus =

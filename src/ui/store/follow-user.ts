@@ -1,25 +1,39 @@
 import type { User } from '@/domain/user';
 import type { WaitlistStatus } from '@/domain/use-cases/waitlist-status.use-case';
+import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { cardUser } from '@/ui/card/card-transition';
 import type { SliceDeps } from './outcome';
 
-/** Reads the student's entry (and consent) for the card: on the list, or a retry. */
-export async function readEntry({ services, log, send }: SliceDeps, user: User): Promise<void> {
+/**
+ * Reads the student's entry (and consent) for the card: on the list, or a retry. An entry just
+ * read by the check after sign-in is not read again.
+ */
+export async function readEntry(
+  { services, log, send }: SliceDeps,
+  user: User,
+  known?: WaitlistEntry,
+): Promise<void> {
   send({ type: 'entryLoading', uid: user.uid });
   let entry = null;
   try {
-    entry = await (await services()).loadMyEntry(user);
+    entry = await (await services()).loadMyEntry(user, known);
   } catch (error) {
     log('Error loading the waitlist entry', error);
   }
   send({ type: 'entryRead', uid: user.uid, entry });
 }
 
-/** The student was found on the list: the card shows it, and their entry is read. */
-function foundOnList(deps: SliceDeps, user: User, status: WaitlistStatus): void {
+/** The student was found on the list: the card shows it, and their entry is read (once). */
+function foundOnList(
+  deps: SliceDeps,
+  user: User,
+  status: WaitlistStatus,
+  known?: WaitlistEntry,
+): void {
   const before = deps.card();
-  if (deps.send({ type: 'onList', uid: user.uid, status }) !== before) void readEntry(deps, user);
+  if (deps.send({ type: 'onList', uid: user.uid, status }) !== before)
+    void readEntry(deps, user, known);
 }
 
 /**
@@ -33,7 +47,7 @@ export function followUser(deps: SliceDeps, user: User | null): void {
     .services()
     .then((useCases) => useCases.checkWaitlistStatus(user))
     .then(
-      (status) => foundOnList(deps, user, status),
+      ({ status, entry }) => foundOnList(deps, user, status, entry ?? undefined),
       (error: unknown) => deps.log('Error checking the waitlist entry', error),
     );
 }

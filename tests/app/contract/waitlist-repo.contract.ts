@@ -20,9 +20,9 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
     it('has no entry for a new student, and one after joining', async () => {
       const h = await setup();
       const { uid, email } = await h.signIn();
-      expect(await h.repo.exists(uid)).toBe(false);
+      expect(await h.repo.get(uid)).toBeNull();
       await h.repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
-      expect(await h.repo.exists(uid)).toBe(true);
+      expect(await h.repo.get(uid)).not.toBeNull();
     });
 
     it('joining twice leaves one entry', async () => {
@@ -109,7 +109,7 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
       await h.repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
       await h.repo.leave(uid);
       expect(await h.countEntries(uid)).toBe(0);
-      expect(await h.repo.exists(uid)).toBe(false);
+      expect(await h.repo.get(uid)).toBeNull();
       await h.repo.leave(uid);
       const again = await h.repo.join(uid, {
         email,

@@ -6,6 +6,7 @@ import { createJoinWaitlist } from '@/domain/use-cases/join-waitlist.use-case';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { college, user } from '../../support/arbitraries';
 
 /** The operations of the student's own entry, which joining never calls. */
 const unused = {
@@ -25,7 +26,6 @@ const recordingRepo = () => {
   const writes: [string, WaitlistEntry][] = [];
   const repo: WaitlistRepo = {
     ...unused,
-    exists: async (uid) => entries.has(uid),
     // The shared contract: the first entry stands and the answer is the entry as stored.
     join: async (uid, entry) => {
       writes.push([uid, entry]);
@@ -37,17 +37,6 @@ const recordingRepo = () => {
   return { repo, entries, writes };
 };
 
-const user = fc.record({
-  uid: fc.string({ minLength: 1 }),
-  email: fc.emailAddress(),
-  displayName: fc.string(),
-});
-const college = fc.record({
-  id: fc.string({ minLength: 1 }),
-  name: fc.string(),
-  subname: fc.string(),
-  shortName: fc.string(),
-});
 const time = fc.date({
   min: new Date('2020-01-01'),
   max: new Date('2030-01-01'),
@@ -114,7 +103,6 @@ describe('joinWaitlist use case', () => {
     const join = createJoinWaitlist({
       waitlist: {
         ...unused,
-        exists: async () => false,
         join: async (uid, entry) => {
           if (fail) throw Object.assign(new Error('denied'), { code: 'permission-denied' });
           written.push(uid);
@@ -162,7 +150,6 @@ describe('joinWaitlist use case', () => {
       createJoinWaitlist({
         waitlist: {
           ...unused,
-          exists: async () => true,
           join: async () => ({ ...stored, collegeId }),
         },
         heroConsent,
@@ -191,7 +178,6 @@ describe('joinWaitlist use case', () => {
       const join = createJoinWaitlist({
         waitlist: {
           ...unused,
-          exists: async () => false,
           join: (uid, entry) => {
             writes.push(uid);
             return hang ? new Promise(() => {}) : Promise.resolve(entry);

@@ -22,7 +22,6 @@ describe('composition root', () => {
       'changeCollege',
       'checkWaitlistStatus',
       'chooseCollege',
-      'isOnWaitlist',
       'joinWaitlist',
       'leaveWaitlist',
       'loadHeroImages',
@@ -115,7 +114,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(17);
+    expect(Object.keys(useCases)).toHaveLength(16);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -164,7 +163,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(17);
+    expect(Object.keys(useCases)).toHaveLength(16);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

@@ -2,10 +2,10 @@ import { memoryLocalRecord } from '../../support/local-record';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS, withDeadline } from '@/domain/deadline';
 import { DEFAULT_COLLEGES } from '@/domain/college';
-import { createIsOnWaitlist } from '@/domain/use-cases/is-on-waitlist.use-case';
 import { createLoadHeroImages } from '@/domain/use-cases/load-hero-images.use-case';
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
 import { createSignOut } from '@/domain/use-cases/sign-out.use-case';
+import { createCheckWaitlistStatus } from '@/domain/use-cases/waitlist-status.use-case';
 
 const never = <T>(): Promise<T> => new Promise<T>(() => {});
 
@@ -36,10 +36,13 @@ describe('the request timeout of every backend call (spec section 9: 15 s)', () 
   });
 
   it('the existence check ends with deadline-exceeded', async () => {
-    const check = createIsOnWaitlist({
-      waitlist: { exists: never, get: never, join: never, changeCollege: never, leave: never },
+    const check = createCheckWaitlistStatus({
+      waitlist: { get: never, join: never, changeCollege: never, leave: never },
+      local: memoryLocalRecord().record,
     });
-    const result = await afterTimeout(check('u1'));
+    const result = await afterTimeout(
+      check({ uid: 'u1', email: 'u1@alumnos.udg.mx', displayName: '' }),
+    );
     expect(result).toMatchObject({ status: 'rejected', reason: { code: 'deadline-exceeded' } });
   });
 

@@ -86,14 +86,17 @@ describe('memory backend controls and storage', () => {
     await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
     expect(Object.keys(storage.dump())).toEqual([MEMORY_STATE_KEY]);
     const again = memoryWorld({}, storage);
-    expect(await again.useCases.isOnWaitlist(user.uid)).toBe(true);
+    expect((await again.useCases.checkWaitlistStatus(user)).status.joined).toBe(true);
   });
 
   it('failNext fails exactly the next call of that operation with the code', async () => {
     const { backend, useCases } = memoryWorld();
-    backend.controls.failNext('exists', 'permission-denied');
-    await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'permission-denied' });
-    expect(await useCases.isOnWaitlist('x')).toBe(false);
+    const user = await useCases.signIn();
+    backend.controls.failNext('getEntry', 'permission-denied');
+    await expect(useCases.checkWaitlistStatus(user)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    expect((await useCases.checkWaitlistStatus(user)).status.joined).toBe(false);
     backend.controls.failNext('signIn', 'auth/popup-closed-by-user');
     await expect(useCases.signIn()).rejects.toMatchObject({ code: 'auth/popup-closed-by-user' });
     expect(() => backend.controls.failNext('nope' as never)).toThrow(/Unknown/);
@@ -111,7 +114,7 @@ describe('memory backend controls and storage', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const { useCases } = memoryWorld({
-        failNext: { heroImages: 'no-such-code', nope: 'unavailable', exists: 'unavailable' },
+        failNext: { heroImages: 'no-such-code', nope: 'unavailable', getEntry: 'unavailable' },
         hangNext: ['sideways'],
       } as unknown as MemoryBackendConfig);
       expect(warn.mock.calls.map(([m]) => String(m))).toEqual([
@@ -120,7 +123,10 @@ describe('memory backend controls and storage', () => {
         expect.stringMatching(/hangNext ignores sideways/),
       ]);
       // The usable entry still applies.
-      await expect(useCases.isOnWaitlist('x')).rejects.toMatchObject({ code: 'unavailable' });
+      const user = await useCases.signIn();
+      await expect(useCases.checkWaitlistStatus(user)).rejects.toMatchObject({
+        code: 'unavailable',
+      });
     } finally {
       warn.mockRestore();
     }
@@ -147,7 +153,8 @@ describe('memory backend controls and storage', () => {
     await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[0]! });
     backend.controls.reset();
     expect(backend.controls.entries()).toEqual({});
-    expect(await useCases.isOnWaitlist(user.uid)).toBe(false);
+    await useCases.signIn();
+    expect((await useCases.checkWaitlistStatus(user)).status.joined).toBe(false);
   });
 
   it('any stored string reads as a valid state', () => {

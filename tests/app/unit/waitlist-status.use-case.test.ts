@@ -37,29 +37,32 @@ describe('checkWaitlistStatus and localWaitlistStatus on the memory backend', ()
     const { useCases, backend } = memoryWorld({}, backendStorage);
     const user = await useCases.signIn();
     expect(await useCases.checkWaitlistStatus(user)).toEqual({
-      joined: false,
-      confirmed: false,
-      email: user.email,
+      status: { joined: false, confirmed: false, email: user.email },
+      entry: null,
     });
-    await useCases.joinWaitlist({ user, college: DEFAULT_COLLEGES[1]!, heroConsent: false });
+    const { entry } = await useCases.joinWaitlist({
+      user,
+      college: DEFAULT_COLLEGES[1]!,
+      heroConsent: false,
+    });
     expect(await useCases.checkWaitlistStatus(user)).toEqual({
-      joined: true,
-      confirmed: true,
-      email: user.email,
+      status: { joined: true, confirmed: true, email: user.email },
+      entry,
     });
-    expect(backend.controls.calls('exists')).toBe(2);
+    // One read of the entry per check (spec call 6), which also gives the entry itself.
+    expect(backend.controls.calls('getEntry')).toBe(2);
     // Another browser: the backend knows the entry, this page's record nothing.
     const other = memoryWorld({}, backendStorage);
     expect(await other.useCases.checkWaitlistStatus(user)).toMatchObject({
-      joined: true,
-      confirmed: false,
+      status: { joined: true, confirmed: false },
+      entry: { collegeId: DEFAULT_COLLEGES[1]!.id },
     });
   });
 
   it('a failed check rejects with the backend’s code (the card then stays on the form)', async () => {
     const { useCases, backend } = memoryWorld();
     const user = await useCases.signIn();
-    backend.controls.failNext('exists', 'unavailable');
+    backend.controls.failNext('getEntry', 'unavailable');
     await expect(useCases.checkWaitlistStatus(user)).rejects.toMatchObject({ code: 'unavailable' });
   });
 

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { noteRetryIntent } from '@/ui/boot/lost-chunk-recovery';
 import { Button } from './button';
 
 interface Props {
@@ -23,6 +24,7 @@ export class RetryBoundary extends Component<Props, { failed: boolean }> {
   }
 
   retry = () => {
+    noteRetryIntent();
     this.props.onRetry();
     this.setState({ failed: false });
   };

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { onceUntilFailure } from '@/shared/once-until-failure';
+import { sharedLoad } from '@/shared/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { type Card, STARTING } from '@/ui/card/card-state';
 import { nextCard } from '@/ui/card/card-transition';
@@ -38,13 +38,15 @@ export interface AppStoreDeps {
 /**
  * The store the UI reads through narrow selectors. Each action awaits one use case and sends its
  * answer to the card; rules live in the use cases and in nextCard. A backend module lost to the
- * network once is loaded again by the next action.
+ * network is loaded again by the student's next action ('Reintentar', a sign-in), not by the
+ * page's other parts on their own.
  */
 export function createAppStore({ loadUseCases, log = console.error }: AppStoreDeps) {
-  const services = onceUntilFailure(loadUseCases);
+  const backend = sharedLoad(loadUseCases);
   return createStore<AppState>()((set, get, api) => {
     const deps: SliceDeps = {
-      services,
+      services: backend.fresh,
+      startedServices: backend.current,
       log,
       card: () => get().card,
       send(event) {

@@ -12,14 +12,14 @@ export interface HeroSlice {
 }
 
 export const createHeroSlice =
-  ({ services, log }: SliceDeps): StateCreator<HeroSlice> =>
+  ({ startedServices, log }: SliceDeps): StateCreator<HeroSlice> =>
   (set) => ({
     heroStatus: 'loading',
     heroImages: [],
     async loadHeroImages() {
       set({ heroStatus: 'loading' });
       try {
-        const { images, error } = await (await services()).loadHeroImages();
+        const { images, error } = await (await startedServices()).loadHeroImages();
         if (error) log('Error loading hero images', error);
         set({ heroImages: images, heroStatus: 'loaded' });
       } catch (error) {

@@ -21,7 +21,13 @@ export const fail = (error: unknown, fallback: ErrorCode = 'unknown') =>
  * state (`card` reads it, `send` applies an event through nextCard and answers the new card).
  */
 export interface SliceDeps {
+  /** The use cases for a student's action: a backend module that failed to load is loaded again. */
   readonly services: () => Promise<UseCases>;
+  /**
+   * The use cases for what the page starts on its own (the backend, the hero strip): the latest
+   * load, even a failed one, so that they make one attempt between them.
+   */
+  readonly startedServices: () => Promise<UseCases>;
   readonly log: (message: string, error?: unknown) => void;
   readonly card: () => Card;
   readonly send: (event: CardEvent) => Card;

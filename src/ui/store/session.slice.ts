@@ -15,11 +15,12 @@ export interface SessionSlice {
 export const createSessionSlice =
   (deps: SliceDeps): StateCreator<SessionSlice> =>
   () => {
-    const { services, log, card, send } = deps;
+    const { services, startedServices, log, card, send } = deps;
     return {
       prepareSignIn() {
-        // Never rejects: the start-up reports a backend that cannot load.
-        services().then(
+        // The page's own warm-up (the button came near): the start-up's load, which it reports
+        // when it fails; never rejects.
+        startedServices().then(
           ({ prepareSignIn }) => prepareSignIn(),
           () => {},
         );

@@ -14,13 +14,16 @@ export interface StartupSlice {
 export const createStartupSlice =
   (deps: SliceDeps): StateCreator<StartupSlice> =>
   () => {
-    const { services, log, send } = deps;
+    const { services, startedServices, log, send } = deps;
     let stop: (() => void) | null = null;
     let started = false;
-    const connect = (): void => {
-      services().then(
+    /** On its own at start, or again after a failure because the student asked. */
+    const connect = (asked: boolean): void => {
+      (asked ? services() : startedServices()).then(
         (useCases) => {
           if (!started || stop) return;
+          // The hero strip failed with the backend: it is read again with it.
+          if (asked) deps.heroChanged();
           const stopAuth = useCases.watchAuth((user) => followUser(deps, user));
           const stopLocal = watchLocal(deps, useCases);
           stop = () => (stopAuth(), stopLocal());
@@ -37,12 +40,12 @@ export const createStartupSlice =
     return {
       start() {
         started = true;
-        connect();
+        connect(false);
         return () => ((started = false), stop?.(), (stop = null));
       },
       retryStart() {
         send({ type: 'retried' });
-        connect();
+        connect(true);
       },
     };
   };

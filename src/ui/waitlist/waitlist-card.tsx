@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { noteRetryIntent } from '@/ui/boot/lost-chunk-recovery';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { signedIn as isSignedIn } from '@/ui/card/card-view';
 import { useAppStore } from '@/ui/store/store-context';
@@ -22,7 +23,13 @@ function BackendUnavailable({ retryable }: { retryable: boolean }) {
       <p className="mt-1 text-sm">Por favor intenta nuevamente más tarde.</p>
       {retryable && (
         // The backend's code was lost to the network (not missing configuration): try again.
-        <Button onClick={retryStart} className="mt-3">
+        <Button
+          onClick={() => {
+            noteRetryIntent();
+            retryStart();
+          }}
+          className="mt-3"
+        >
           Reintentar
         </Button>
       )}

@@ -296,6 +296,26 @@ describe('app store on the memory backend (spec section 4)', () => {
     expect(attempts()).toBe(2);
   });
 
+  it('a backend module lost at start: the card and the hero strip make one attempt between them, whichever asks first; Reintentar loads it and reads the strip again', async () => {
+    for (const heroFirst of [false, true]) {
+      const { store, attempts } = storeLosingBackendOnce();
+      const hero = store.getState().loadHeroImages.bind(null);
+      if (heroFirst) await hero();
+      store.getState().start();
+      await flush();
+      if (!heroFirst) await hero(); // after the card's failure
+      expect(attempts()).toBe(1);
+      expect(view(store).backendError).toEqual({ missing: [] });
+      expect(store.getState().heroStatus).toBe('loaded');
+      store.getState().retryStart();
+      await flush();
+      expect(attempts()).toBe(2);
+      expect(view(store)).toMatchObject({ backendError: null, authReady: true });
+      expect(store.getState().heroStatus).toBe('loaded');
+      expect(store.getState().heroImages.length).toBeGreaterThan(0);
+    }
+  });
+
   it('a backend module lost during a sign-in fails that sign-in only; the next one works', async () => {
     const { store, attempts } = storeLosingBackendOnce();
     expect(await store.getState().signIn()).toMatchObject({

@@ -3,6 +3,7 @@ import {
   installLostChunkRecovery,
   RELOAD_GUARD_MS,
   RELOAD_KEY,
+  RETRY_INTENT_MS,
 } from '@/ui/boot/lost-chunk-recovery';
 import { memoryStorage } from '../../support/memory-storage';
 
@@ -88,6 +89,56 @@ describe('lost chunk recovery (a browser that remembers a failed module import)'
     target.dispatchEvent(lost('/assets/join-form-abc.js'));
     await settle();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('within the guard time, a failure that follows a tap on Reintentar reloads again; one on its own does not', async () => {
+    const first = setup();
+    await first.fail();
+    await first.fail();
+    expect(first.reload).toHaveBeenCalledTimes(1);
+    // The reloaded page, 10 s later: the network is still down for the chunk.
+    const target = new EventTarget() as unknown as Window;
+    const reload = vi.fn();
+    const clock = { now: 1_000_000 + 10_000, tapped: -Infinity };
+    installLostChunkRecovery({
+      target,
+      probe: async () => true,
+      reload,
+      storage: first.storage,
+      now: () => clock.now,
+      retriedAt: () => clock.tapped,
+    });
+    target.dispatchEvent(lost('/assets/join-form-abc.js'));
+    target.dispatchEvent(lost('/assets/join-form-abc.js')); // another import of it, on its own
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+    // The student taps Reintentar: that retry's failure reloads, past the guard.
+    clock.tapped = clock.now;
+    clock.now += RETRY_INTENT_MS - 1;
+    target.dispatchEvent(lost('/assets/join-form-abc.js'));
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap long ago does not count as a retry', async () => {
+    const first = setup();
+    await first.fail();
+    await first.fail();
+    const target = new EventTarget() as unknown as Window;
+    const reload = vi.fn();
+    const now = 1_000_000 + 10_000;
+    installLostChunkRecovery({
+      target,
+      probe: async () => true,
+      reload,
+      storage: first.storage,
+      now: () => now,
+      retriedAt: () => now - RETRY_INTENT_MS,
+    });
+    target.dispatchEvent(lost('/a.js'));
+    target.dispatchEvent(lost('/a.js'));
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('a corrupted guard value or a storage that throws still allows one reload', async () => {

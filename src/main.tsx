@@ -69,8 +69,8 @@ if (prerendered && route === 'home') {
 }
 
 // The web app manifest is linked once the app runs, not in the HTML: Chrome fetches a linked
-// manifest and its icon during load, which cost about 170 ms of mobile LCP in Lighthouse
-// (docs/performance.md). Adding to a home screen happens later, and reads it then.
+// manifest and its icon during load, which Lighthouse counted in the mobile LCP (measured in
+// docs/performance-history.md). Adding to a home screen happens later, and reads it then.
 const manifest = document.createElement('link');
 manifest.rel = 'manifest';
 manifest.href = '/manifest.webmanifest';

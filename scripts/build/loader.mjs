@@ -32,12 +32,12 @@ export const LOADER =
   // or at once when the visitor scrolls, touches or presses a key (go), or when the address names
   // a section: requested before the first paint, Lighthouse counted its download and restyle in
   // the largest paint. For an address that names a section, SECTION_STYLES (below) has already
-  // linked it from the head; `full` waits for that link. Then the phones' drawing, fetched at low priority, fills its figure: its
-  // frame, then each phone parsed in a task of its own (the parts of phones.html, separated by
-  // PHONE_ART_SEPARATOR; parsing all 35 KB at once took 9-12 ms), then about B elements per
-  // frame: a subtree that small goes in whole, a bigger one as an empty copy of its element and
-  // then its children. A whole phone (100-160 elements) took 10-25 ms of style and layout in one
-  // task, mostly setting up each new font size and weight of its text. Each phone stays hidden
+  // linked it from the head; `full` waits for that link. Then the phones' drawing, fetched at low
+  // priority, fills its figure: its frame, then each phone parsed in a task of its own (the parts
+  // of phones.html, separated by PHONE_ART_SEPARATOR; parsing all 35 KB at once is a long task),
+  // then about B elements per frame: a subtree that small goes in whole, a bigger one as an empty
+  // copy of its element and then its children (a whole phone's style and layout in one task is
+  // long too, mostly setting up each new font size and weight of its text). Each phone stays hidden
   // until its last piece is in (its pieces moving into place would count as layout shifts),
   // and the figure says so with data-phones-ready once full. Without JavaScript the figure
   // stays empty.

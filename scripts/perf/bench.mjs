@@ -3,6 +3,10 @@
 // Lighthouse medians (mobile and desktop). Figures are printed, never asserted.
 // `-- --bare` measures a bare page instead (a heading and a paragraph, served the same way): the
 // floor this machine and Lighthouse give any page, to read the page's own figures against.
+// The mobile runs are calibrated: before each one, Lighthouse reads this machine's benchmark index
+// and the run slows the CPU by index / 625 (the preset's 4x at an index of 2,500), so that the
+// figures compare across machines (`-- --calibrate N` for another target, `-- --uncalibrated` for
+// the preset's fixed 4x). Each run prints its index and slowdown.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +22,8 @@ const runs = arg('runs', '5');
 const backend = arg('backend', process.env.VITE_BACKEND ?? 'memory');
 const port = arg('port', '4199');
 const bare = process.argv.includes('--bare');
+/** index / slowdown: 625 is the preset's 4x on a machine of index 2,500. */
+const calibrate = process.argv.includes('--uncalibrated') ? null : arg('calibrate', '625');
 const skipBuild = bare || process.argv.includes('--no-build');
 
 const url = `http://127.0.0.1:${port}/`;
@@ -85,6 +91,7 @@ try {
   for (const preset of ['mobile', 'desktop']) {
     const out = execFileSync('bash', ['scripts/perf/lighthouse.sh', url, runs, preset], {
       encoding: 'utf8',
+      env: { ...process.env, ...(calibrate ? { LH_CALIBRATE: calibrate } : {}) },
     });
     const lh = JSON.parse(out.trim().split('\n').at(-1));
     console.log(
@@ -94,11 +101,15 @@ try {
         `JS ${lh.js_bytes} B, requests ${lh.requests}, third-party ${lh.third_party_requests}`,
     );
     // Every run, so a budget met only on a good run shows (the longest task: 0 = none over 50 ms).
+    const calibrated =
+      preset === 'mobile' && lh.calibration_index_runs
+        ? ` | calibrated to ${calibrate}: index ${lh.calibration_index_runs.join(' ')}, slowdown ${lh.slowdown_runs.join(' ')}x`
+        : ` | slowdown ${lh.slowdown}x`;
     console.log(
       `  per run: perf ${lh.perf_runs.join(' ')} | LCP ${lh.lcp_ms_runs.join(' ')} ms | ` +
         `TBT ${lh.tbt_ms_runs.join(' ')} ms | longest task ${lh.max_task_ms_runs.join(' ')} ms ` +
         `(after the first paint: ${lh.max_task_after_fcp_ms_runs.join(' ')} ms) | ` +
-        `CLS ${lh.cls_runs.join(' ')} | benchmark index ${lh.benchmark_index}`,
+        `CLS ${lh.cls_runs.join(' ')} | benchmark index ${lh.benchmark_index_runs.join(' ')}${calibrated}`,
     );
   }
   console.log(

@@ -159,6 +159,12 @@ test.describe('landing page', () => {
     await expect(menu).toBeVisible();
     await page.setViewportSize({ width: 900, height: 740 });
     await expect(menu).toBeHidden();
+    // The stylesheet hides it at once; the menu closes when the page sees the wider viewport (a
+    // media query change comes with a rendered frame): wait for that before narrowing again.
+    await expect(page.locator('[aria-controls="mobile-menu"]')).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute(

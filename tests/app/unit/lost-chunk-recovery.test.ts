@@ -35,6 +35,33 @@ function setup({ reachable = true, now = 1_000_000 } = {}) {
   return { reload, probe, storage, clock, fail, uninstall };
 }
 
+/**
+ * A page that reloaded once already (the first page failed twice), installed afresh over the same
+ * session storage, at `now` ms after that reload, with the student's last tap at `tapped`.
+ */
+async function reloadedPage(now: number, tapped = -Infinity) {
+  const first = setup();
+  await first.fail();
+  await first.fail();
+  expect(first.reload).toHaveBeenCalledTimes(1);
+  const target = new EventTarget() as unknown as Window;
+  const reload = vi.fn();
+  const clock = { now: 1_000_000 + now, tapped };
+  installLostChunkRecovery({
+    target,
+    probe: async () => true,
+    reload,
+    storage: first.storage,
+    now: () => clock.now,
+    retriedAt: () => clock.tapped,
+  });
+  const fail = async (url = '/assets/join-form-abc.js') => {
+    target.dispatchEvent(lost(url));
+    await settle();
+  };
+  return { reload, clock, fail };
+}
+
 describe('lost chunk recovery (a browser that remembers a failed module import)', () => {
   it('the first failure is left to the caller’s retry: no reload, and the error still propagates', async () => {
     const { reload, probe, fail } = setup();
@@ -66,79 +93,33 @@ describe('lost chunk recovery (a browser that remembers a failed module import)'
   });
 
   it('never loops: no second reload within the guard time, even across the reload', async () => {
-    const first = setup();
-    await first.fail();
-    await first.fail();
-    expect(first.reload).toHaveBeenCalledTimes(1);
-    // The reloaded page: a fresh install over the same session storage.
-    const target = new EventTarget() as unknown as Window;
-    const reload = vi.fn();
-    const clock = { now: 1_000_000 + RELOAD_GUARD_MS - 1 };
-    installLostChunkRecovery({
-      target,
-      probe: async () => true,
-      reload,
-      storage: first.storage,
-      now: () => clock.now,
-    });
-    target.dispatchEvent(lost('/assets/join-form-abc.js'));
-    target.dispatchEvent(lost('/assets/join-form-abc.js'));
-    await settle();
-    expect(reload).not.toHaveBeenCalled();
-    clock.now += 2;
-    target.dispatchEvent(lost('/assets/join-form-abc.js'));
-    await settle();
-    expect(reload).toHaveBeenCalledTimes(1);
+    const page = await reloadedPage(RELOAD_GUARD_MS - 1);
+    await page.fail();
+    await page.fail();
+    expect(page.reload).not.toHaveBeenCalled();
+    page.clock.now += 2;
+    await page.fail();
+    expect(page.reload).toHaveBeenCalledTimes(1);
   });
 
   it('within the guard time, a failure that follows a tap on Reintentar reloads again; one on its own does not', async () => {
-    const first = setup();
-    await first.fail();
-    await first.fail();
-    expect(first.reload).toHaveBeenCalledTimes(1);
     // The reloaded page, 10 s later: the network is still down for the chunk.
-    const target = new EventTarget() as unknown as Window;
-    const reload = vi.fn();
-    const clock = { now: 1_000_000 + 10_000, tapped: -Infinity };
-    installLostChunkRecovery({
-      target,
-      probe: async () => true,
-      reload,
-      storage: first.storage,
-      now: () => clock.now,
-      retriedAt: () => clock.tapped,
-    });
-    target.dispatchEvent(lost('/assets/join-form-abc.js'));
-    target.dispatchEvent(lost('/assets/join-form-abc.js')); // another import of it, on its own
-    await settle();
-    expect(reload).not.toHaveBeenCalled();
+    const page = await reloadedPage(10_000);
+    await page.fail();
+    await page.fail(); // another import of it, on its own
+    expect(page.reload).not.toHaveBeenCalled();
     // The student taps Reintentar: that retry's failure reloads, past the guard.
-    clock.tapped = clock.now;
-    clock.now += RETRY_INTENT_MS - 1;
-    target.dispatchEvent(lost('/assets/join-form-abc.js'));
-    await settle();
-    expect(reload).toHaveBeenCalledTimes(1);
+    page.clock.tapped = page.clock.now;
+    page.clock.now += RETRY_INTENT_MS - 1;
+    await page.fail();
+    expect(page.reload).toHaveBeenCalledTimes(1);
   });
 
   it('a tap long ago does not count as a retry', async () => {
-    const first = setup();
-    await first.fail();
-    await first.fail();
-    const target = new EventTarget() as unknown as Window;
-    const reload = vi.fn();
-    const now = 1_000_000 + 10_000;
-    installLostChunkRecovery({
-      target,
-      probe: async () => true,
-      reload,
-      storage: first.storage,
-      now: () => now,
-      retriedAt: () => now - RETRY_INTENT_MS,
-    });
-    target.dispatchEvent(lost('/a.js'));
-    target.dispatchEvent(lost('/a.js'));
-    await settle();
-    expect(reload).not.toHaveBeenCalled();
+    const page = await reloadedPage(10_000, 1_000_000 + 10_000 - RETRY_INTENT_MS);
+    await page.fail('/a.js');
+    await page.fail('/a.js');
+    expect(page.reload).not.toHaveBeenCalled();
   });
 
   it('a corrupted guard value or a storage that throws still allows one reload', async () => {

@@ -534,6 +534,8 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   await expect(join).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#waitlist$/);
+  // Step 1 is there (not the inert placeholder that holds its place until auth answers).
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
   // The link moved the focus start to the section: the next Tab reaches its first control.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeFocused();

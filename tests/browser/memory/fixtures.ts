@@ -129,7 +129,6 @@ export const toast = (page: Page, text: string | RegExp) =>
 /** The waitlist's submit button. */
 export const submit = (page: Page) => page.locator('#waitlist form button[type=submit]');
 
-/** Signs in through the memory backend's account chooser and waits for step 2. */
 /** The landing page on the memory backend (`config` as configureBackend's), a student signed in. */
 export async function signedIn(page: Page, config: MemoryConfig = {}) {
   await configureBackend(page, config);
@@ -137,6 +136,7 @@ export async function signedIn(page: Page, config: MemoryConfig = {}) {
   await signIn(page);
 }
 
+/** Signs in through the memory backend's account chooser and waits for step 2. */
 export async function signIn(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
   await page.locator('#waitlist').scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Continuar con Google' }).click();

@@ -32,6 +32,11 @@ export function createMemoryWaitlist({
     async join(uid, entry) {
       await controls.enter('join');
       own(uid, 'join');
+      // As the real backends' rules: the entry's e-mail is the account's, and there must be one.
+      const account = store.read().accounts.find((a) => a.uid === uid);
+      if (!entry.email || entry.email !== account?.email) {
+        throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
+      }
       // The first entry stands, as on every backend: joining again writes nothing.
       const stored = store.update((state) =>
         Object.hasOwn(state.entries, uid)

@@ -1,4 +1,4 @@
-import { BookOpen, Cake, Cookie, CookingPot, Soup, Wrench } from 'lucide-react';
+import { BookOpen, Cake, Cookie, CookingPot, Soup, UtensilsCrossed, Wrench } from 'lucide-react';
 
 /** What students will buy, sell and swap (spec section 1): the section the spec leaves open. */
 const OFFERINGS = [
@@ -13,6 +13,12 @@ const OFFERINGS = [
     title: 'Platillos favoritos',
     text: 'Ese platillo de la casa que todos piden en la facultad.',
     tint: 'bg-rose-100 text-rose-800',
+  },
+  {
+    icon: UtensilsCrossed,
+    title: 'Platillos preparados',
+    text: 'Comidas listas para llevar o calentar: tu lunch de la semana, hecho por compañeros.',
+    tint: 'bg-lime-100 text-lime-800',
   },
   {
     icon: Cookie,

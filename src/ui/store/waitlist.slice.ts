@@ -30,7 +30,12 @@ export const createWaitlistSlice =
       if (form.step !== 'form' || form.submitting) return IGNORED;
       const { user, college, wantsHeroConsent: heroConsent } = form;
       const invalid = joinRequestError({ user, college });
-      if (invalid) return fail(invalid);
+      if (invalid) {
+        // A missing campus is the student's to fix (the form says so); anything else is logged.
+        if (invalid.code !== 'validation/college-required')
+          log('Error joining the waitlist', invalid);
+        return fail(invalid);
+      }
       send({ type: 'joinStarted' });
       try {
         const result = await (await services()).joinWaitlist({ user, college, heroConsent });

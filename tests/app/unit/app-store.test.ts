@@ -6,6 +6,7 @@ import { type AppStore, createAppStore, IGNORED } from '@/ui/store/app-store';
 import { cardView } from '@/ui/card/card-view';
 import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { BackendConfigError } from '@/domain/errors';
+import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';
 
@@ -68,6 +69,35 @@ describe('app store on the memory backend (spec section 4)', () => {
     });
     expect(view(store).user).toBeNull();
     expect((await store.getState().signIn()).ok).toBe(true);
+  });
+
+  it('an account without an e-mail cannot join: the generic error, a console line, nothing written (issue 28)', async () => {
+    const backendStorage = memoryStorage();
+    const noEmail = { uid: 'sin-correo', email: '', displayName: 'Sin Correo' };
+    backendStorage.setItem(MEMORY_STATE_KEY, JSON.stringify({ accounts: [noEmail] }));
+    const { store, backend, log } = setup({}, backendStorage);
+    await store.getState().signIn();
+    await flush();
+    expect(view(store).user).toEqual(noEmail);
+    store.getState().selectCollege(cucei);
+    expect(await store.getState().join()).toMatchObject({ ok: false, code: 'invalid-argument' });
+    expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
+    expect(backend.controls.entries()).toEqual({});
+    // The backend refuses it too, whatever the page sends.
+    await expect(
+      backend.waitlist.join('sin-correo', {
+        email: '',
+        collegeId: cucei.id,
+        timestamp: new Date(),
+      }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(
+      backend.waitlist.join('sin-correo', {
+        email: 'otro@alumnos.udg.mx',
+        collegeId: cucei.id,
+        timestamp: new Date(),
+      }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
   });
 
   it('without a college, gives college-required and writes nothing', async () => {

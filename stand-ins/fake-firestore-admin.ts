@@ -8,8 +8,13 @@
  * Served, on `/v1/projects/{p}/databases/(default)/documents`:
  * - `:runQuery`: one collection (`from`), `where` with EQUAL field filters (alone or ANDed),
  *   `orderBy`, `limit` and `select` (a projection on `__name__` returns no field);
+ * - `:runAggregationQuery`: `count` over such a query;
  * - `:batchGet`, `:commit` and `:batchWrite`: `update` (with `updateMask` and
  *   `updateTransforms` REQUEST_TIME), `delete`, and `currentDocument` (`exists`) preconditions;
+ * - transactions (`:beginTransaction`, `newTransaction` on a read, `transaction` on a commit,
+ *   `:rollback`): the stand-in answers one request at a time, so a transaction's reads and its
+ *   commit see no other writer in between only when no other request interleaves; enough for
+ *   the functions' read-then-write calls, not a test of Firestore's isolation;
  * - `GET .../documents/{collection}`: listDocuments.
  * Enums come as numbers (the REST client asks for `enum-encoding=int`) or names; both are read.
  */
@@ -58,6 +63,8 @@ interface Write {
 
 const DOCUMENTS = /^\/v1\/(projects\/[^/]+\/databases\/[^/]+\/documents)(.*)$/;
 
+let transactions = 0;
+
 /** True when the request was the Admin SDK's (`Bearer owner`) and has been answered. */
 export function handleAdminRequest(req: AdminRequest): boolean {
   if (req.authorization !== 'Bearer owner') return false;
@@ -80,15 +87,53 @@ export function handleAdminRequest(req: AdminRequest): boolean {
     return true;
   }
 
+  if (req.method === 'POST' && rest === ':runAggregationQuery') {
+    const body = req.body as {
+      structuredAggregationQuery?: {
+        structuredQuery?: StructuredQuery;
+        aggregations?: { alias?: string; count?: unknown }[];
+      };
+    };
+    const aggregation = body?.structuredAggregationQuery;
+    const found = runQuery(root, aggregation?.structuredQuery ?? {}, req.documents);
+    const aggregations = aggregation?.aggregations ?? [];
+    if (found === null || !aggregations.length || aggregations.some((a) => !a.count)) {
+      return (error(400, 'INVALID_ARGUMENT', 'Aggregation not served by the fake'), true);
+    }
+    const fields = Object.fromEntries(
+      aggregations.map((a, i) => [
+        a.alias ?? `field_${i + 1}`,
+        { integerValue: String(found.length) },
+      ]),
+    );
+    req.send(200, [{ result: { aggregateFields: fields }, readTime: now }]);
+    return true;
+  }
+
+  if (req.method === 'POST' && rest === ':beginTransaction') {
+    req.send(200, { transaction: Buffer.from(`tx-${++transactions}`).toString('base64') });
+    return true;
+  }
+
+  if (req.method === 'POST' && rest === ':rollback') {
+    req.send(200, {});
+    return true;
+  }
+
   if (req.method === 'POST' && rest === ':batchGet') {
-    const names = ((req.body as { documents?: unknown })?.documents ?? []) as string[];
-    req.send(
-      200,
-      names.map((name) => {
+    const body = req.body as { documents?: unknown; newTransaction?: unknown };
+    const names = (body?.documents ?? []) as string[];
+    // A read that opens a transaction answers its id first.
+    const opened = body?.newTransaction
+      ? [{ transaction: Buffer.from(`tx-${++transactions}`).toString('base64'), readTime: now }]
+      : [];
+    req.send(200, [
+      ...opened,
+      ...names.map((name) => {
         const doc = req.documents.get(name);
         return doc ? { found: withTimes(doc), readTime: now } : { missing: name, readTime: now };
       }),
-    );
+    ]);
     return true;
   }
 

@@ -3,7 +3,16 @@ import { getAuth } from 'firebase-admin/auth';
 import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { auth as authV1 } from 'firebase-functions/v1';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
+import {
+  campusAnswer,
+  type EntryFields,
+  MEMBERS_COLLECTION,
+  memberOf,
+  parseSettings,
+  SETTINGS_COLLECTION,
+} from './campus';
 import { createLogBudget, handleCspReport } from './csp-report';
 import {
   allowedOrigins,
@@ -164,13 +173,18 @@ export const csp_report = onRequest(
 );
 
 /**
- * Everything kept of one student under their uid: the entry, the consent and the operator's
- * decision on their photo. Deleting what is already gone is no error.
+ * Everything kept of one student under their uid: the entry, the consent, the operator's decision
+ * on their photo and their campus record. Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = consentStore();
   const batch = store.batch();
-  for (const collection of [WAITLIST_COLLECTION, CONSENT_COLLECTION, APPROVAL_COLLECTION]) {
+  for (const collection of [
+    WAITLIST_COLLECTION,
+    CONSENT_COLLECTION,
+    APPROVAL_COLLECTION,
+    MEMBERS_COLLECTION,
+  ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
   await batch.commit();
@@ -203,3 +217,66 @@ export const delete_my_account = onCall(CALLABLE, async (request) => {
  * consent and photo decision with it: nothing of a student outlives their account.
  */
 export const on_account_deleted = authV1.user().onDelete((user) => deleteStudentData(user.uid));
+
+/**
+ * Sets the student's campus record (`campusMembers/{uid}`, functions/src/campus.ts) to what their
+ * entry says now, in a transaction: any number of calls, in any order, leave it equal to the entry.
+ */
+async function reconcileMember(uid: string): Promise<{ email: unknown; collegeId: string } | null> {
+  const store = consentStore();
+  const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
+  const memberRef = store.collection(MEMBERS_COLLECTION).doc(uid);
+  return store.runTransaction(async (tx) => {
+    const entry = (await tx.get(entryRef)).data() as EntryFields | undefined;
+    const member = memberOf(entry ?? null);
+    if (member) tx.set(memberRef, member);
+    else tx.delete(memberRef);
+    return member && { email: entry?.email, collegeId: member.collegeId };
+  });
+}
+
+/** Every write of an entry (join, change of campus, leave) updates the student's campus record. */
+export const on_waitlist_written = onDocumentWritten(
+  { document: `${WAITLIST_COLLECTION}/{uid}`, region: 'us-central1', retry: true },
+  async (event) => {
+    await reconcileMember(event.params.uid);
+  },
+);
+
+/**
+ * The caller's campus (issue 28): its verified students (floored), the operators' settings, and
+ * whether the caller's e-mail verifies them. Reconciles the caller's own record first, so a
+ * trigger still on its way never shows them a stale campus.
+ */
+export const get_my_campus = onCall(CALLABLE, async (request) => {
+  const uid = request.auth?.uid;
+  if (!uid) throw new HttpsError('unauthenticated', 'Sign in to see your campus.');
+  const asked = (request.data as { uid?: unknown } | null)?.uid;
+  if (asked !== undefined && asked !== uid) {
+    throw new HttpsError('permission-denied', "Another student's campus is not the caller's.");
+  }
+  try {
+    const mine = await reconcileMember(uid);
+    if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
+    const store = consentStore();
+    const [counted, settings] = await Promise.all([
+      store
+        .collection(MEMBERS_COLLECTION)
+        .where('collegeId', '==', mine.collegeId)
+        .where('verified', '==', true)
+        .count()
+        .get(),
+      store.collection(SETTINGS_COLLECTION).doc(mine.collegeId).get(),
+    ]);
+    return campusAnswer(
+      mine.collegeId,
+      mine.email,
+      counted.data().count,
+      parseSettings(settings.data()),
+    );
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error('get_my_campus failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The campus could not be read right now.');
+  }
+});

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 . scripts/test/function-node.sh
 
 # The function's logic on its runtime's Node (tests/function runs with tests/app and tests/tooling on the machine's Node too).
-"$FUNCTION_NODE" node_modules/vitest/vitest.mjs run tests/function/hero-images-function.test.ts \
+"$FUNCTION_NODE" node_modules/vitest/vitest.mjs run tests/function/hero-images-function.test.ts tests/function/campus-function.test.ts \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-function-node.json
 
 (

@@ -84,7 +84,7 @@ export function firebaseSettingsFromEnv(env: Env): {
   };
 }
 
-/** The production backend: Firebase (auth, waitlist, hero consent, hero images) and Algolia (college search). */
+/** The production backend: Firebase (auth, waitlist, hero consent, hero images, campus progress) and Algolia (college search). */
 export function createFirebaseModule(env: Env): ContainerModule {
   const settings = firebaseSettingsFromEnv(env);
   const firebase = createFirebaseBackend(settings.firebase);
@@ -95,5 +95,6 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.CollegeSearch).toConstantValue(collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(firebase.heroImages);
     bind(TOKENS.HeroConsentRepo).toConstantValue(firebase.heroConsent);
+    bind(TOKENS.CampusProgressRepo).toConstantValue(firebase.campusProgress);
   });
 }

@@ -11,5 +11,6 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.HeroConsentRepo).toConstantValue(backend.heroConsent);
     bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
+    bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
   });
 }

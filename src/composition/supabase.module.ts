@@ -32,7 +32,7 @@ export function supabaseSettingsFromEnv(env: Env, origin: string): SupabaseSetti
   };
 }
 
-/** The Supabase backend: Auth (Google popup), the waitlist, college search, hero images and hero consent. */
+/** The Supabase backend: Auth (Google popup), the waitlist, college search, hero images, hero consent and campus progress. */
 export function createSupabaseModule(env: Env): ContainerModule {
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   const backend = createSupabaseBackend(supabaseSettingsFromEnv(env, origin));
@@ -42,5 +42,6 @@ export function createSupabaseModule(env: Env): ContainerModule {
     bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
     bind(TOKENS.HeroConsentRepo).toConstantValue(backend.heroConsent);
+    bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
   });
 }

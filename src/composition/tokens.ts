@@ -1,6 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -15,6 +16,7 @@ export const TOKENS = {
   HeroConsentRepo: Symbol.for('HeroConsentRepo') as ServiceIdentifier<HeroConsentRepo>,
   CollegeSearch: Symbol.for('CollegeSearch') as ServiceIdentifier<CollegeSearch>,
   HeroImages: Symbol.for('HeroImages') as ServiceIdentifier<HeroImages>,
+  CampusProgressRepo: Symbol.for('CampusProgressRepo') as ServiceIdentifier<CampusProgressRepo>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
   Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
   UseCases: Symbol.for('UseCases') as ServiceIdentifier<UseCases>,
@@ -27,4 +29,5 @@ export const BACKEND_PORTS = [
   TOKENS.HeroConsentRepo,
   TOKENS.CollegeSearch,
   TOKENS.HeroImages,
+  TOKENS.CampusProgressRepo,
 ] as const;

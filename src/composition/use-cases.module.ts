@@ -3,6 +3,7 @@ import { createBrowserLocalRecord } from '@/adapters/browser/local-record.adapte
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -28,16 +29,27 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         heroConsent: HeroConsentRepo,
         collegeSearch: CollegeSearch,
         heroImages: HeroImages,
+        campusProgress: CampusProgressRepo,
         local: LocalRecord,
         clock: Clock,
       ): UseCases =>
-        createUseCases({ auth, waitlist, heroConsent, collegeSearch, heroImages, local, clock }),
+        createUseCases({
+          auth,
+          waitlist,
+          heroConsent,
+          collegeSearch,
+          heroImages,
+          campusProgress,
+          local,
+          clock,
+        }),
       [
         TOKENS.AuthPort,
         TOKENS.WaitlistRepo,
         TOKENS.HeroConsentRepo,
         TOKENS.CollegeSearch,
         TOKENS.HeroImages,
+        TOKENS.CampusProgressRepo,
         TOKENS.LocalRecord,
         TOKENS.Clock,
       ],

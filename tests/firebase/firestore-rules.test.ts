@@ -291,6 +291,22 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
     });
   });
 
+  it('keeps the campus records and the operators’ campus settings from every client (issue 28)', async () => {
+    // Counts are the functions' alone: no student may write their own record, or read another's.
+    await assertFails(
+      setDoc(doc(ana(), 'campusMembers/ana'), { collegeId: 'udg-cucei', verified: true }),
+    );
+    await assertFails(getDoc(doc(ana(), 'campusMembers/ana')));
+    await assertFails(getDocs(collection(ana(), 'campusMembers')));
+    await assertFails(
+      setDoc(doc(ana(), 'campusSettings/udg-cucei'), { threshold: 1, state: 'open' }),
+    );
+    await assertFails(getDoc(doc(ana(), 'campusSettings/udg-cucei')));
+    await assertFails(
+      getDoc(doc(env.unauthenticatedContext().firestore(), 'campusSettings/udg-cucei')),
+    );
+  });
+
   it('keeps every other collection closed', async () => {
     await assertFails(setDoc(doc(ana(), 'heroProfiles/ana'), { ok: true }));
     await assertFails(getDocs(collection(ana(), 'heroProfiles')));

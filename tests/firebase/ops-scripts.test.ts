@@ -351,3 +351,63 @@ describe('sweep-accounts.mjs: accounts that never joined are deleted after the p
     await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
   });
 });
+
+describe('campus.mjs: the operators set a campus threshold, state and date (issue 28)', () => {
+  beforeEach(() => firestore.documents.clear());
+
+  const member = (uid: string, collegeId: string, verified: boolean) => {
+    const name = documentName(`campusMembers/${uid}`);
+    firestore.documents.set(name, {
+      name,
+      fields: { collegeId: { stringValue: collegeId }, verified: { booleanValue: verified } },
+      createTime: new Date().toISOString(),
+    });
+  };
+  const settings = () => firestore.documents.get(documentName('campusSettings/udg-cucea'))?.fields;
+
+  it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
+    for (let n = 0; n < 15; n++) member(`m${n}`, 'udg-cucea', n >= 3);
+    member('otro', 'udg-cucei', true);
+    const shown = (await run('campus', ['show', '--campus', 'udg-cucea'])).stdout;
+    expect(shown).toContain('threshold\t100 (default)');
+    expect(shown).toContain('state\tgathering (default)');
+    expect(shown).toContain('joined\t15');
+    expect(shown).toContain('verified\t12');
+
+    await run('campus', [
+      'set',
+      '--campus',
+      'udg-cucea',
+      '--threshold',
+      '40',
+      '--opens',
+      '2027-01-15',
+    ]);
+    await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']);
+    expect(settings()).toEqual({
+      threshold: { integerValue: '40' },
+      state: { stringValue: 'opening' },
+      opensOn: { stringValue: '2027-01-15' },
+    });
+    await run('campus', ['set', '--campus', 'udg-cucea', '--opens', 'none']);
+    expect(settings()?.opensOn).toEqual({ nullValue: null });
+  });
+
+  it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
+    for (const args of [
+      ['--threshold', '0'],
+      ['--threshold', '100001'],
+      ['--state', 'closed'],
+      ['--opens', '2027-02-30'],
+      [],
+    ]) {
+      await expect(run('campus', ['set', '--campus', 'udg-cucea', ...args])).rejects.toMatchObject({
+        code: 2,
+      });
+    }
+    await expect(
+      run('campus', ['set', '--campus', 'UDG CUCEA', '--threshold', '5']),
+    ).rejects.toMatchObject({ code: 2 });
+    expect(settings()).toBeUndefined();
+  });
+});

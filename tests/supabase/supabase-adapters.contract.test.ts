@@ -9,6 +9,7 @@ import { AppError } from '@/domain/errors';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../app/contract/auth.contract';
+import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
 import { describeCollegeSearchContract } from '../app/contract/college-search.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
@@ -132,6 +133,52 @@ describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () =
         [uid],
       );
       return rows[0]!.n === 1;
+    },
+  };
+});
+
+let campusSets = 0;
+describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  // Two fresh campuses of the University of Guadalajara: other suites join the catalogue's.
+  const n = campusSets++;
+  const campuses = { a: `prueba-${n}-a`, b: `prueba-${n}-b` };
+  for (const id of Object.values(campuses)) {
+    await admin.query(
+      `insert into public.colleges (id, name, subname, email_domains, university_of)
+       values ($1, 'Universidad de Guadalajara', $1, '{alumnos.udg.mx}', 'de la UdeG')`,
+      [id],
+    );
+  }
+  return {
+    repo: b.campusProgress,
+    waitlist: b.waitlist,
+    campuses,
+    signIn: async (kind) => {
+      const email = kind === 'personal' ? `personal${students++}@gmail.com` : nextEmail();
+      standIn.arrangeSignIn({ email });
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
+    },
+    addVerified: async (collegeId, count) => {
+      await admin.query(
+        `with made as (
+           insert into auth.users (id, email)
+           select gen_random_uuid(), 'relleno-' || gen_random_uuid() || '@alumnos.udg.mx'
+           from generate_series(1, $2) returning id, email)
+         insert into public.waitlist (uid, email, college_id)
+         select id, email, $1 from made`,
+        [collegeId, count],
+      );
+    },
+    setCampus: async (collegeId, { threshold, state, opensOn }) => {
+      await admin.query(
+        `insert into private.campus_settings (college_id, threshold, state, opens_on)
+         values ($1, $2, $3, $4)
+         on conflict (college_id) do update set threshold = excluded.threshold,
+           state = excluded.state, opens_on = excluded.opens_on`,
+        [collegeId, threshold, state, opensOn],
+      );
     },
   };
 });

@@ -29,3 +29,14 @@ export const user = fc.record({
   email: fc.emailAddress(),
   displayName: fc.string(),
 });
+
+/** A DNS label as the domain rule accepts it: letters, digits and inner hyphens. */
+export const dnsLabel = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+
+/** A domain of two to four such labels ('alumnos.udg.mx'). */
+export const domainName = fc
+  .array(dnsLabel, { minLength: 2, maxLength: 4 })
+  .map((labels) => labels.join('.'));
+
+/** A local part of an address (no '@'). */
+export const localPart = fc.stringMatching(/^[a-z0-9._+-]{1,20}$/);

@@ -1,10 +1,12 @@
 import { initializeApp } from 'firebase/app';
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createFirebaseAuth } from './firebase-auth.adapter';
 import { callableFunction } from './firebase-callable';
+import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
@@ -15,6 +17,7 @@ export interface FirebaseBackend {
   readonly waitlist: WaitlistRepo;
   readonly heroConsent: HeroConsentRepo;
   readonly heroImages: HeroImages;
+  readonly campusProgress: CampusProgressRepo;
 }
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
@@ -50,5 +53,6 @@ export function createFirebaseBackend(
     waitlist: createFirestoreWaitlist(firestore),
     heroConsent: createFirestoreHeroConsent(firestore),
     heroImages: createCallableHeroImages(functions),
+    campusProgress: createCallableCampusProgress(functions),
   };
 }

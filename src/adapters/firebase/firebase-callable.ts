@@ -17,10 +17,13 @@ const instances = new WeakMap<FirebaseApp, Map<string, Functions>>();
 
 /**
  * A callable function of ours (`firebase/functions`, loaded on first use), as a plain async call:
- * it sends `{ data }` with the signed-in student's token when there is one and answers `data`.
+ * it sends `{ data }` (`data` as given, or null) with the signed-in student's token when there is one and answers `data`.
  * Errors are the SDK's (`functions/...` codes): the caller translates them.
  */
-export function callableFunction(options: CallableOptions, name: string): () => Promise<unknown> {
+export function callableFunction(
+  options: CallableOptions,
+  name: string,
+): (data?: unknown) => Promise<unknown> {
   const load = onceUntilFailure(() =>
     import('firebase/functions').then((sdk) => {
       const byRegion = instances.get(options.app) ?? new Map<string, Functions>();
@@ -35,5 +38,5 @@ export function callableFunction(options: CallableOptions, name: string): () => 
       return sdk.httpsCallable(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
     }),
   );
-  return async () => (await (await load())()).data;
+  return async (data?: unknown) => (await (await load())(data)).data;
 }

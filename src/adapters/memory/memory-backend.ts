@@ -1,11 +1,21 @@
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import {
+  type CampusSettings,
+  isCampusState,
+  isThreshold,
+  parseDay,
+  parseSettings,
+} from '@/domain/campus-progress';
+import { isCollegeId } from '@/domain/college';
 import type { ErrorCode } from '@/domain/errors';
 import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
+import { createMemoryCampusProgress, verifiedCount } from './memory-campus-progress.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
 import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
@@ -51,6 +61,16 @@ export interface MemoryBackendControls {
   setHeroStrip(on: boolean): void;
   /** Changes a student's profile photo at the provider (as a new Google photo would). */
   setProfilePhoto(uid: string, photo: string): void;
+  /**
+   * The operators' command for a campus (`npm run campus:set` on the real backends): its
+   * threshold, state ('gathering', 'opening', 'open') and opening date (`YYYY-MM-DD`, or null).
+   * What is left out stays; anything invalid throws and changes nothing.
+   */
+  setCampus(collegeId: string, settings: Partial<CampusSettings>): void;
+  /** Adds `count` verified students to a campus who are not accounts here (demo figures). */
+  addClassmates(collegeId: string, count: number): void;
+  /** The campus's true count of verified students (admin-only: the page gets it floored). */
+  verifiedCount(collegeId: string): number;
 }
 
 export interface MemoryBackend {
@@ -59,6 +79,7 @@ export interface MemoryBackend {
   readonly heroConsent: HeroConsentRepo;
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
+  readonly campusProgress: CampusProgressRepo;
   readonly controls: MemoryBackendControls;
 }
 
@@ -73,6 +94,37 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     store.update((state) => ({
       ...state,
       reviews: { ...state.reviews, [uid]: { photo: queued.photo, approved } },
+    }));
+  };
+  const campusId = (collegeId: string): string => {
+    if (!isCollegeId(collegeId)) throw new TypeError(`Not a college id: ${String(collegeId)}`);
+    return collegeId;
+  };
+  const setCampus = (collegeId: string, change: Partial<CampusSettings>): void => {
+    const id = campusId(collegeId);
+    if (change.threshold !== undefined && !isThreshold(change.threshold)) {
+      throw new TypeError(`Not a threshold (1 to 100000): ${String(change.threshold)}`);
+    }
+    if (change.state !== undefined && !isCampusState(change.state)) {
+      throw new TypeError(`Not a campus state (gathering, opening, open): ${String(change.state)}`);
+    }
+    if (change.opensOn !== undefined && change.opensOn !== null && !parseDay(change.opensOn)) {
+      throw new TypeError(`Not a day (YYYY-MM-DD): ${String(change.opensOn)}`);
+    }
+    store.update((state) => ({
+      ...state,
+      campusSettings: {
+        ...state.campusSettings,
+        [id]: parseSettings({ ...state.campusSettings[id], ...change }),
+      },
+    }));
+  };
+  const addClassmates = (collegeId: string, count: number): void => {
+    const id = campusId(collegeId);
+    if (!Number.isSafeInteger(count) || count < 0) throw new TypeError(`Not a count: ${count}`);
+    store.update((state) => ({
+      ...state,
+      classmates: { ...state.classmates, [id]: (state.classmates[id] ?? 0) + count },
     }));
   };
   return {
@@ -90,6 +142,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     }),
     collegeSearch: createMemoryCollegeSearch({ controls }),
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
+    campusProgress: createMemoryCampusProgress({ store, controls }),
     controls: {
       reset() {
         store.clear();
@@ -108,6 +161,9 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       setHeroStrip: (on) => void store.update((state) => ({ ...state, heroStripOn: on === true })),
       setProfilePhoto: (uid, photo) =>
         void store.update((state) => ({ ...state, photos: { ...state.photos, [uid]: photo } })),
+      setCampus,
+      addClassmates,
+      verifiedCount: (collegeId) => verifiedCount(store.read(), collegeId),
     },
   };
 }

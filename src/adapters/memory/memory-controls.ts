@@ -13,6 +13,7 @@ export const MEMORY_OPERATIONS = [
   'revokeConsent',
   'searchColleges',
   'heroImages',
+  'campusProgress',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

@@ -1,4 +1,6 @@
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
+import { type CampusSettings, parseSettings } from '@/domain/campus-progress';
+import { isCollegeId } from '@/domain/college';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { DEMO_ACCOUNT_PHOTOS } from './hero-avatars';
@@ -27,14 +29,23 @@ export interface MemoryState {
   readonly reviews: Readonly<Record<string, PhotoReview>>;
   /** The operator's kill switch: false empties the hero strip. */
   readonly heroStripOn: boolean;
+  /** The operators' threshold, state and opening date of each campus, keyed by college id. */
+  readonly campusSettings: Readonly<Record<string, CampusSettings>>;
+  /**
+   * Verified students of each campus that are not accounts here (a developer's `addClassmates`),
+   * so that a campus's progress can be seen past the floor offline.
+   */
+  readonly classmates: Readonly<Record<string, number>>;
 }
 
-/** Demo student accounts offered by the in-page account chooser. */
+/** Demo student accounts offered by the in-page account chooser (the last with a personal e-mail). */
 export const DEMO_ACCOUNTS: readonly User[] = [
   { uid: 'demo-ana', email: 'ana.garcia@alumnos.udg.mx', displayName: 'Ana García' },
   { uid: 'demo-luis', email: 'luis.hernandez@alumnos.udg.mx', displayName: 'Luis Hernández' },
   { uid: 'demo-sofia', email: 'sofia.ramirez@tec.mx', displayName: 'Sofía Ramírez' },
   { uid: 'demo-diego', email: 'diego.lopez@iteso.mx', displayName: 'Diego López' },
+  // A personal address: on the list, but not verified by any university (issue 28).
+  { uid: 'demo-mariana', email: 'mariana.cruz.mx@gmail.com', displayName: 'Mariana Cruz' },
 ];
 
 export const emptyState = (): MemoryState => ({
@@ -46,6 +57,8 @@ export const emptyState = (): MemoryState => ({
   photos: {},
   reviews: {},
   heroStripOn: true,
+  campusSettings: {},
+  classmates: {},
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -115,8 +128,19 @@ export function parseMemoryState(raw: string | null): MemoryState {
     photos,
     reviews,
     heroStripOn: d.heroStripOn !== false,
+    campusSettings: Object.fromEntries(
+      Object.entries(recordOf(d.campusSettings, isObject))
+        .filter(([id]) => isCollegeId(id))
+        .map(([id, settings]) => [id, parseSettings(settings)]),
+    ),
+    classmates: Object.fromEntries(
+      Object.entries(recordOf(d.classmates, isCount)).filter(([id]) => isCollegeId(id)),
+    ),
   };
 }
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** The entries of a stored object whose values pass `keep`; anything else gives none. */
 function recordOf<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {

@@ -1,9 +1,11 @@
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
+import { createSupabaseCampusProgress } from './supabase-campus-progress.adapter';
 import { supabaseClientLoader } from './supabase-client';
 import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
@@ -17,9 +19,10 @@ export interface SupabaseBackend {
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
   readonly heroConsent: HeroConsentRepo;
+  readonly campusProgress: CampusProgressRepo;
 }
 
-/** The five ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The six ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -31,5 +34,6 @@ export function createSupabaseBackend(
     collegeSearch: createSupabaseCollegeSearch(client),
     heroImages: createSupabaseHeroImages(client),
     heroConsent: createSupabaseHeroConsent(client),
+    campusProgress: createSupabaseCampusProgress(client),
   };
 }

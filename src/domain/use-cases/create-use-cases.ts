@@ -1,10 +1,12 @@
 import type { AuthPort } from '@/ports/auth.port';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { createLoadMyCampus } from './my-campus.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
 import {
@@ -24,13 +26,14 @@ import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first five, the browser the last two. */
+/** Every port the application needs: a backend binds the first six, the browser the last two. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
   readonly heroConsent: HeroConsentRepo;
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
+  readonly campusProgress: CampusProgressRepo;
   readonly local: LocalRecord;
   readonly clock: Clock;
 }
@@ -45,7 +48,8 @@ export interface UseCaseOptions {
  * composition root and by the tests alike. A new use case is one file and one line here.
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
-  const { auth, waitlist, heroConsent, collegeSearch, heroImages, local, clock } = ports;
+  const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, local, clock } =
+    ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
@@ -64,5 +68,6 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     watchLocalRecord: createWatchLocalRecord({ local }),
     searchColleges: createSearchColleges({ collegeSearch, ...limit }),
     loadHeroImages: createLoadHeroImages({ heroImages, ...limit }),
+    loadMyCampus: createLoadMyCampus({ campusProgress, ...limit }),
   };
 }

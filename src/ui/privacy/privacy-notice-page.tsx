@@ -141,7 +141,8 @@ export function PrivacyNoticePage() {
             </li>
             <li>
               <span className={strong}>Automáticamente</span>: la fecha y hora en que te uniste a la
-              lista.
+              lista, y si tu correo es de la universidad de tu campus (lo deducimos del dominio de
+              tu correo, por ejemplo @alumnos.udg.mx; no consultamos a tu universidad).
             </li>
             <li>
               <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
@@ -159,7 +160,9 @@ export function PrivacyNoticePage() {
           <p>
             <span className={strong}>Finalidad principal:</span> avisarte por correo cuando el
             marketplace abra en tu campus, y saber si ya estás en la lista para no registrarte dos
-            veces.
+            veces. Para decidir cuándo abrir cada campus contamos a los estudiantes verificados por
+            su correo universitario; a ti solo te mostramos cifras de tu campus desde 10
+            estudiantes, para que ninguna cifra permita identificar a nadie.
           </p>
           <p>
             <span className={strong}>Finalidad secundaria, solo con tu consentimiento:</span>{' '}

@@ -3,6 +3,7 @@ import { sharedLoad } from '@/shared/once-until-failure';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import { type Card, STARTING } from '@/ui/card/card-state';
 import { nextCard } from '@/ui/card/card-transition';
+import { type CampusSlice, createCampusSlice } from './campus.slice';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
 import { createEntryActionsSlice, type EntryActionsSlice } from './entry-actions.slice';
 import { createHeroSlice, type HeroSlice } from './hero.slice';
@@ -15,6 +16,7 @@ import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
 export type { Ignored, Outcome } from './outcome';
 export { IGNORED } from './outcome';
 export type { HeroStatus } from './hero.slice';
+export type { CampusView } from './campus.slice';
 
 /**
  * The page's state: the waitlist card as one state (`card`, changed only by nextCard), and one
@@ -26,7 +28,8 @@ export type AppState = { readonly card: Card } & StartupSlice &
   CollegeSearchSlice &
   HeroSlice &
   MyEntrySlice &
-  EntryActionsSlice;
+  EntryActionsSlice &
+  CampusSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
@@ -65,6 +68,7 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
       ...createHeroSlice(deps)(set, get, api),
       ...createMyEntrySlice(deps)(set, get, api),
       ...createEntryActionsSlice(deps)(set, get, api),
+      ...createCampusSlice(deps)(set, get, api),
     };
   });
 }

@@ -8,6 +8,7 @@ import { cardUser } from '@/ui/card/card-transition';
 import { editingCollege, emailField, submitStatus } from '@/ui/card/card-view';
 import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
 import { CollegeCombobox } from './college-combobox';
+import { CampusProgressPanel } from './campus-progress-panel';
 import { MyEntryPanel } from './my-entry-panel';
 import { SubmitButton } from './submit-button';
 import { Button } from '@/ui/components/button';
@@ -111,6 +112,7 @@ export default function JoinForm({
           </label>
         )}
         <SubmitButton status={status} />
+        {joined && <CampusProgressPanel />}
         {joined && <MyEntryPanel />}
         <p className="text-xs text-slate-600">
           Al unirte aceptas recibir actualizaciones sobre el lanzamiento en tu campus. Guardamos tu

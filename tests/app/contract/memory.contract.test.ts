@@ -2,6 +2,7 @@ import { AppError } from '@/domain/errors';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
+import { describeCampusProgressContract } from './campus-progress.contract';
 import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
 import { describeHeroImagesContract } from './hero-images.contract';
@@ -73,3 +74,22 @@ describeHeroConsentContract('memory', async () => {
 
 describeCollegeSearchContract('memory', async () => backend().b.collegeSearch);
 describeHeroImagesContract('memory', async () => backend().b.heroImages);
+
+describeCampusProgressContract('memory', async () => {
+  const { b, arrange } = backend();
+  const udg = DEMO_ACCOUNTS.flatMap((a, i) => (a.email.endsWith('@alumnos.udg.mx') ? [i] : []));
+  const personal = DEMO_ACCOUNTS.findIndex((a) => a.email.endsWith('@gmail.com'));
+  let turn = 0;
+  return {
+    repo: b.campusProgress,
+    waitlist: b.waitlist,
+    signIn: async (kind) => {
+      arrange('first', kind === 'personal' ? personal : udg[turn++ % udg.length]!);
+      const user = await b.auth.signInWithPopup();
+      return { uid: user.uid, email: user.email };
+    },
+    addVerified: async (collegeId, count) => b.controls.addClassmates(collegeId, count),
+    setCampus: async (collegeId, settings) => b.controls.setCampus(collegeId, settings),
+    campuses: { a: 'udg-cucei', b: 'udg-cucea' },
+  };
+});

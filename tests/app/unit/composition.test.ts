@@ -25,6 +25,7 @@ describe('composition root', () => {
       'joinWaitlist',
       'leaveWaitlist',
       'loadHeroImages',
+      'loadMyCampus',
       'loadMyEntry',
       'localWaitlistStatus',
       'prepareSignIn',
@@ -86,7 +87,7 @@ describe('composition root', () => {
       });
       expect(() => buildUseCases(partial)).toThrow(
         new RegExp(
-          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages`,
+          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages, CampusProgressRepo`,
         ),
       );
     }
@@ -114,7 +115,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(16);
+    expect(Object.keys(useCases)).toHaveLength(17);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -163,7 +164,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(16);
+    expect(Object.keys(useCases)).toHaveLength(17);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

@@ -1,0 +1,44 @@
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import { type MyCampus, parseProgress } from '@/domain/campus-progress';
+import { AppError } from '@/domain/errors';
+import { type CallableOptions, callableFunction } from './firebase-callable';
+import { toBackendError } from './firebase-errors';
+
+/** The callable function that answers the signed-in student's campus (functions/src/index.ts). */
+export const MY_CAMPUS_FUNCTION = 'get_my_campus';
+
+/**
+ * The student's campus from the callable `get_my_campus`: the function counts the campus's
+ * verified students (floored) and decides the caller's verification. It is sent the uid asked
+ * for and refuses any but the caller's own (`permission-denied`); no entry is `not-found`.
+ */
+export function createCallableCampusProgress(options: CallableOptions): CampusProgressRepo {
+  const call = callableFunction(options, MY_CAMPUS_FUNCTION);
+  return {
+    async mine(uid): Promise<MyCampus> {
+      let answer: unknown;
+      try {
+        answer = await call({ uid });
+      } catch (error) {
+        throw toBackendError(error);
+      }
+      const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+        string,
+        unknown
+      >;
+      if (typeof a.collegeId !== 'string') {
+        throw new AppError('internal', 'get_my_campus answered without a campus');
+      }
+      return {
+        progress: parseProgress(a.collegeId, {
+          verified: a.verifiedCount,
+          threshold: a.threshold,
+          state: a.state,
+          opensOn: a.opensOn,
+        }),
+        verified: a.verified === true,
+        university: typeof a.universityOf === 'string' ? a.universityOf : null,
+      };
+    },
+  };
+}

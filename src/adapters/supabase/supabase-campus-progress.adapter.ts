@@ -1,0 +1,42 @@
+import { type MyCampus, parseProgress } from '@/domain/campus-progress';
+import { AppError } from '@/domain/errors';
+import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { SupabaseClientLoader } from './supabase-client';
+import { toBackendError, toThrownBackendError } from './supabase-errors';
+import { requireOwnUid } from './supabase-owner';
+
+/** The SQL function of supabase/migrations that answers the caller's campus, floored. */
+export const MY_CAMPUS_FUNCTION = 'my_campus';
+
+/**
+ * The student's campus through `POST /rpc/my_campus`: the database counts the campus's verified
+ * students and decides the caller's verification (security definer, the caller's row only), and
+ * answers one row, or none when the caller has no entry.
+ */
+export function createSupabaseCampusProgress(client: SupabaseClientLoader): CampusProgressRepo {
+  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  return {
+    async mine(uid): Promise<MyCampus> {
+      const sb = await load();
+      await requireOwnUid(sb, uid);
+      const answer = await sb.rest.rpc(MY_CAMPUS_FUNCTION);
+      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const data: unknown = answer.data; // any shape: read field by field below
+      const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
+      if (!row) throw new AppError('not-found', 'No waitlist entry');
+      if (typeof row.college_id !== 'string') {
+        throw new AppError('internal', 'my_campus answered a row without a campus');
+      }
+      return {
+        progress: parseProgress(row.college_id, {
+          verified: row.verified_count,
+          threshold: row.threshold,
+          state: row.state,
+          opensOn: row.opens_on,
+        }),
+        verified: row.verified === true,
+        university: typeof row.university_of === 'string' ? row.university_of : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { MyCampus } from '@/domain/campus-progress';
+import type { Card } from '@/ui/card/card-state';
+import { myEntry } from '@/ui/card/card-view';
+import type { SliceDeps } from './outcome';
+
+/** The student's campus progress (issue 28), for the entry the card shows: `key` names which. */
+export type CampusView =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly key: string }
+  | { readonly status: 'loaded'; readonly key: string; readonly campus: MyCampus }
+  | { readonly status: 'failed'; readonly key: string };
+
+export interface CampusSlice {
+  readonly campus: CampusView;
+  /** Reads the campus of the card's loaded entry (again, after a change of campus or a failure). */
+  loadMyCampus: () => Promise<void>;
+}
+
+/** Which student and campus the card's loaded entry is about; null before an entry is loaded. */
+export const campusKey = (card: Card): string | null => {
+  const entry = myEntry(card);
+  return card.step === 'joined' && entry ? `${card.user.uid}:${entry.entry.collegeId}` : null;
+};
+
+export const createCampusSlice =
+  ({ services, log, card }: SliceDeps): StateCreator<CampusSlice> =>
+  (set) => ({
+    campus: { status: 'idle' },
+    async loadMyCampus() {
+      const now = card();
+      const key = campusKey(now);
+      if (!key || now.step !== 'joined') return;
+      set({ campus: { status: 'loading', key } });
+      // An answer about a student or campus the card no longer shows changes nothing.
+      const current = () => campusKey(card()) === key;
+      try {
+        const campus = await (await services()).loadMyCampus(now.user);
+        if (!current()) return;
+        set({ campus: campus ? { status: 'loaded', key, campus } : { status: 'failed', key } });
+      } catch (error) {
+        log('Error loading the campus progress', error);
+        if (current()) set({ campus: { status: 'failed', key } });
+      }
+    },
+  });

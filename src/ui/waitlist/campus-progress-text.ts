@@ -1,0 +1,46 @@
+import { type CampusProgress, type MyCampus, studentsMissing } from '@/domain/campus-progress';
+
+const longDay = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** '2027-01-15' as '15 de enero de 2027' (a calendar day: no time zone moves it). */
+export const formatDay = (day: string): string => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * The campus's line (issue 28), e.g. 'UDG - CUCEI: faltan 63 estudiantes para abrir'. Below the
+ * floor there is no figure to give: the campus is just starting.
+ */
+export function campusHeadline(label: string, progress: CampusProgress): string {
+  if (progress.state === 'open') return `${label} ya está abierto`;
+  if (progress.state === 'opening') return `${label} está por abrir`;
+  const missing = studentsMissing(progress);
+  if (missing === null) return `${label}: tu campus apenas está empezando`;
+  if (missing === 0) return `${label} ya reunió a los estudiantes para abrir`;
+  return missing === 1
+    ? `${label}: falta 1 estudiante para abrir`
+    : `${label}: faltan ${missing} estudiantes para abrir`;
+}
+
+/** The opening date's line, when the team has set one. */
+export function campusDate(progress: CampusProgress): string | null {
+  if (!progress.opensOn) return null;
+  const day = formatDay(progress.opensOn);
+  return progress.state === 'open' ? `Abrió el ${day}` : `Fecha de apertura: ${day}`;
+}
+
+/** The figure under the bar ('37 de 100 estudiantes verificados'), from the floor up only. */
+export const campusCount = (progress: CampusProgress): string | null =>
+  progress.verified === null
+    ? null
+    : `${progress.verified} de ${progress.threshold} estudiantes verificados`;
+
+/** Whether the student counts, and what makes them count when they do not. */
+export function verificationText(campus: MyCampus): string {
+  if (campus.verified) {
+    return campus.university
+      ? `Verificado con tu correo ${campus.university}`
+      : 'Verificado con tu correo universitario';
+  }
+  return campus.university
+    ? `Tu correo no es ${campus.university}: únete con tu correo institucional para contar en el avance de tu campus.`
+    : 'Aún no podemos verificar correos de este campus.';
+}

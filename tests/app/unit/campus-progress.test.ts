@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_COLLEGES } from '@/domain/college';
+import { publicProgress } from '@/domain/campus-progress';
+import { createAppStore } from '@/ui/store/app-store';
+import {
+  campusCount,
+  campusDate,
+  campusHeadline,
+  verificationText,
+} from '@/ui/waitlist/campus-progress-text';
+import { memoryWorld } from '../../support/memory-use-cases';
+
+const flush = () => new Promise((r) => setTimeout(r, 5));
+const [cucea, cucei] = DEFAULT_COLLEGES as [
+  (typeof DEFAULT_COLLEGES)[0],
+  (typeof DEFAULT_COLLEGES)[0],
+];
+
+describe("the campus's texts (issue 28)", () => {
+  const gathering = (count: number, threshold = 100) =>
+    publicProgress('udg-cucei', count, { threshold, state: 'gathering', opensOn: null });
+
+  it("says what is missing to open, as the issue's example", () => {
+    expect(campusHeadline('UDG - CUCEI', gathering(37))).toBe(
+      'UDG - CUCEI: faltan 63 estudiantes para abrir',
+    );
+    expect(campusHeadline('UDG - CUCEI', gathering(99))).toBe(
+      'UDG - CUCEI: falta 1 estudiante para abrir',
+    );
+    expect(campusHeadline('UDG - CUCEI', gathering(120))).toBe(
+      'UDG - CUCEI ya reunió a los estudiantes para abrir',
+    );
+    expect(campusCount(gathering(37))).toBe('37 de 100 estudiantes verificados');
+  });
+
+  it('gives no figure under the floor: the campus is just starting', () => {
+    const starting = gathering(9);
+    expect(campusHeadline('UDG - CUCEI', starting)).toBe(
+      'UDG - CUCEI: tu campus apenas está empezando',
+    );
+    expect(campusCount(starting)).toBeNull();
+  });
+
+  it('names the state and the date the operators set', () => {
+    const opening = publicProgress('x', 50, {
+      threshold: 40,
+      state: 'opening',
+      opensOn: '2027-01-15',
+    });
+    expect(campusHeadline('ITESM - GDL', opening)).toBe('ITESM - GDL está por abrir');
+    expect(campusDate(opening)).toBe('Fecha de apertura: 15 de enero de 2027');
+    const open = publicProgress('x', 3, { threshold: 40, state: 'open', opensOn: '2027-01-15' });
+    expect(campusHeadline('ITESM - GDL', open)).toBe('ITESM - GDL ya está abierto');
+    expect(campusDate(open)).toBe('Abrió el 15 de enero de 2027');
+    expect(campusDate(gathering(20))).toBeNull();
+  });
+
+  it('says whether the student counts, and what makes them count', () => {
+    const progress = gathering(20);
+    expect(verificationText({ progress, verified: true, university: 'de la UdeG' })).toBe(
+      'Verificado con tu correo de la UdeG',
+    );
+    expect(verificationText({ progress, verified: false, university: 'del Tec' })).toBe(
+      'Tu correo no es del Tec: únete con tu correo institucional para contar en el avance de tu campus.',
+    );
+    expect(verificationText({ progress, verified: false, university: null })).toBe(
+      'Aún no podemos verificar correos de este campus.',
+    );
+  });
+});
+
+describe('the campus slice', () => {
+  function setup() {
+    const world = memoryWorld();
+    const log = vi.fn();
+    const store = createAppStore({ loadUseCases: async () => world.useCases, log });
+    store.getState().start();
+    return { ...world, store, log };
+  }
+  const joined = async (store: ReturnType<typeof setup>['store']) => {
+    await store.getState().signIn();
+    await flush();
+    store.getState().selectCollege(cucei);
+    await store.getState().join();
+    await flush();
+  };
+
+  it('reads the campus of the loaded entry, and again after a change of campus', async () => {
+    const { store, backend } = setup();
+    backend.controls.addClassmates(cucei.id, 20);
+    await joined(store);
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus).toMatchObject({
+      status: 'loaded',
+      key: `demo-ana:${cucei.id}`,
+      campus: { verified: true, progress: { collegeId: cucei.id, verified: 21 } },
+    });
+    store.getState().editCollege(true);
+    store.getState().selectCollege(cucea);
+    await store.getState().changeCollege();
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus).toMatchObject({
+      status: 'loaded',
+      key: `demo-ana:${cucea.id}`,
+      campus: { progress: { collegeId: cucea.id, verified: null } },
+    });
+  });
+
+  it('a failed read says so and logs it; a retry reads it', async () => {
+    const { store, backend, log } = setup();
+    await joined(store);
+    backend.controls.failNext('campusProgress', 'unavailable');
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus.status).toBe('failed');
+    expect(log).toHaveBeenCalledWith('Error loading the campus progress', expect.anything());
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus.status).toBe('loaded');
+  });
+
+  it('an answer about a campus the card no longer shows changes nothing', async () => {
+    const { store, backend } = setup();
+    await joined(store);
+    backend.controls.setLatency(50);
+    const late = store.getState().loadMyCampus();
+    backend.controls.setLatency(0); // the sign-out answers first
+    await store.getState().signOut();
+    expect(store.getState().card.step).toBe('signedOut');
+    await late;
+    expect(store.getState().campus).toMatchObject({ status: 'loading' });
+  });
+
+  it('does nothing before an entry is loaded', async () => {
+    const { store, backend } = setup();
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus).toEqual({ status: 'idle' });
+    expect(backend.controls.calls('campusProgress')).toBe(0);
+  });
+});

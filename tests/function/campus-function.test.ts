@@ -1,0 +1,192 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as functionsCampus from '../../functions/src/campus';
+import { CAMPUS_EMAIL } from '../../functions/src/campus-email';
+import {
+  CAMPUS_STATES,
+  DEFAULT_THRESHOLD,
+  parseSettings,
+  PROGRESS_FLOOR,
+  publicProgress,
+} from '@/domain/campus-progress';
+import { emailInDomains } from '@/domain/email-domain';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { universityEmailOf } from '@/data/university-email';
+import { domainName, localPart } from '../support/arbitraries';
+
+// functions/src/campus.ts repeats the domain's campus rules (the functions build on their own):
+// these properties hold the two equal, and check the design of the campus records: each
+// reconciliation sets a student's record to what their entry says now, so any order and any
+// repetition of trigger events leaves the records, and so the counts, equal to a recount.
+
+/** Addresses near the edges of the rule: subdomains, look-alikes, case, stray dots and '@'s. */
+const address = fc.oneof(
+  fc.string(),
+  fc.emailAddress(),
+  fc
+    .tuple(
+      localPart,
+      fc.constantFrom('', 'x.', 'X.', 'cucei.', '.', 'a@'),
+      domainName,
+      fc.constantFrom('', '.', '.example.com', ' ', 'X'),
+    )
+    .map(([local, before, domain, after]) => `${local}@${before}${domain}${after}`),
+);
+
+describe('the functions repeat the domain rules', () => {
+  it('emailInDomains answers as the domain does, for any address and domains', () => {
+    fc.assert(
+      fc.property(
+        address,
+        fc.array(fc.oneof(domainName, fc.string()), { maxLength: 3 }),
+        (email, domains) => {
+          expect(functionsCampus.emailInDomains(email, domains)).toBe(
+            emailInDomains(email, domains),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The same on addresses built from the domain list itself.
+    fc.assert(
+      fc.property(
+        localPart,
+        domainName,
+        fc.constantFrom('', 'a.', 'A.', 'a', '.'),
+        (local, domain, prefix) => {
+          const email = `${local}@${prefix}${domain}`;
+          expect(functionsCampus.emailInDomains(email, [domain])).toBe(
+            emailInDomains(email, [domain]),
+          );
+        },
+      ),
+    );
+  });
+
+  it('parseSettings and the floor answer as the domain does', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({
+            threshold: fc.oneof(fc.integer({ min: -2, max: 200_000 }), fc.anything()),
+            state: fc.oneof(fc.constantFrom(...CAMPUS_STATES), fc.string()),
+            opensOn: fc.oneof(fc.constantFrom('2027-01-15', '2027-02-30', null), fc.string()),
+          }),
+        ),
+        fc.integer({ min: -3, max: 50_000 }),
+        (raw, count) => {
+          const settings = parseSettings(raw);
+          expect(functionsCampus.parseSettings(raw)).toEqual(settings);
+          const answer = functionsCampus.campusAnswer(
+            'udg-cucei',
+            'a@alumnos.udg.mx',
+            count,
+            settings,
+          );
+          const progress = publicProgress('udg-cucei', count, settings);
+          expect(answer.verifiedCount).toBe(progress.verified);
+          expect(answer).toMatchObject({
+            threshold: progress.threshold,
+            state: progress.state,
+            opensOn: progress.opensOn,
+            verified: true,
+            universityOf: 'de la UdeG',
+          });
+        },
+      ),
+    );
+    expect(functionsCampus.PROGRESS_FLOOR).toBe(PROGRESS_FLOOR);
+    expect(functionsCampus.DEFAULT_THRESHOLD).toBe(DEFAULT_THRESHOLD);
+  });
+
+  it("the functions' campus e-mail table is the catalogue's", () => {
+    const expected = Object.fromEntries(
+      COLLEGE_CATALOGUE.flatMap((entry) => {
+        const email = universityEmailOf(entry);
+        return email ? [[entry.id, { domains: [...email.domains], of: email.of }]] : [];
+      }),
+    );
+    expect(CAMPUS_EMAIL).toEqual(expected);
+  });
+});
+
+type Entry = { email: string; collegeId: string };
+type Event =
+  | { kind: 'join'; uid: number; email: number; campus: number }
+  | { kind: 'change'; uid: number; campus: number }
+  | { kind: 'leave'; uid: number };
+
+const CAMPUSES = ['udg-cucei', 'udg-cucea', 'itesm-gdl'];
+const EMAILS = ['a@alumnos.udg.mx', 'b@tec.mx', 'c@gmail.com', 'd@cucei.alumnos.udg.mx'];
+
+const event: fc.Arbitrary<Event> = fc.oneof(
+  fc.record({
+    kind: fc.constant('join' as const),
+    uid: fc.nat(5),
+    email: fc.nat(EMAILS.length - 1),
+    campus: fc.nat(CAMPUSES.length - 1),
+  }),
+  fc.record({
+    kind: fc.constant('change' as const),
+    uid: fc.nat(5),
+    campus: fc.nat(CAMPUSES.length - 1),
+  }),
+  fc.record({ kind: fc.constant('leave' as const), uid: fc.nat(5) }),
+);
+
+describe('campus records: reconciled from the entry as it is now', () => {
+  it('any order and repetition of trigger deliveries leaves every count equal to a recount', () => {
+    fc.assert(
+      fc.property(
+        fc.array(event, { maxLength: 40 }),
+        // Deliveries: which write's trigger runs when (index into the writes), with repeats.
+        fc.array(fc.nat(60), { maxLength: 80 }),
+        (events, deliveries) => {
+          const entries = new Map<string, Entry>();
+          const members = new Map<string, { collegeId: string; verified: boolean }>();
+          const reconcile = (uid: string) => {
+            const member = functionsCampus.memberOf(entries.get(uid) ?? null);
+            if (member) members.set(uid, member);
+            else members.delete(uid);
+          };
+          const written: string[] = [];
+          let delivered = 0;
+          const deliver = (upTo: number) => {
+            // Some deliveries of earlier writes, late and repeated, interleaved with the writes.
+            while (delivered < deliveries.length && deliveries[delivered]! % (upTo + 1) < upTo) {
+              reconcile(written[deliveries[delivered]! % upTo]!);
+              delivered++;
+            }
+          };
+          for (const e of events) {
+            const uid = `u${e.uid}`;
+            const entry = entries.get(uid);
+            if (e.kind === 'join' && !entry) {
+              entries.set(uid, { email: EMAILS[e.email]!, collegeId: CAMPUSES[e.campus]! });
+            } else if (e.kind === 'change' && entry) {
+              entries.set(uid, { ...entry, collegeId: CAMPUSES[e.campus]! });
+            } else if (e.kind === 'leave') {
+              entries.delete(uid);
+            } else continue;
+            written.push(uid);
+            deliver(written.length);
+          }
+          // Every write's trigger runs at least once in the end (retried until it succeeds).
+          for (const uid of written) reconcile(uid);
+          for (const campus of CAMPUSES) {
+            const counted = [...members.values()].filter(
+              (m) => m.collegeId === campus && m.verified,
+            ).length;
+            const recount = [...entries.values()].filter(
+              (e) =>
+                e.collegeId === campus && emailInDomains(e.email, CAMPUS_EMAIL[campus]!.domains),
+            ).length;
+            expect(counted).toBe(recount);
+          }
+          expect(new Set(members.keys())).toEqual(new Set(entries.keys()));
+        },
+      ),
+    );
+  });
+});

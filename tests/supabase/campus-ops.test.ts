@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+
+// scripts/ops/campus-supabase.mjs as an operator runs it, in a child process, against a fresh
+// copy of the migrated database: show and set a campus's launch settings, each seen through
+// my_campus() as the campus's student calls it.
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let admin: pg.Client;
+beforeAll(async () => {
+  db = await freshDatabase('campus-ops');
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.end();
+  await db?.drop();
+});
+
+const run = (...args: string[]) =>
+  promisify(execFile)('node', ['scripts/ops/campus-supabase.mjs', ...args], {
+    env: { ...process.env, SUPABASE_DB_URL: db.url },
+    timeout: 30_000,
+  });
+
+/** my_campus() as a Google student of the campus (uid) calls it. */
+async function asStudent(uid: string, email: string) {
+  await admin.query('begin');
+  try {
+    await admin.query('set local role authenticated');
+    await admin.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: uid, email, role: 'authenticated' }),
+    ]);
+    const { rows } = await admin.query(
+      `select verified_count, threshold, state, to_char(opens_on, 'YYYY-MM-DD') as opens_on
+       from public.my_campus()`,
+    );
+    return rows[0];
+  } finally {
+    await admin.query('rollback');
+  }
+}
+
+describe('campus-supabase.mjs: the operators set a campus threshold, state and date', () => {
+  it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
+    const { rows } = await admin.query<{ id: string; email: string }>(
+      `insert into auth.users (email)
+       select 'c' || n || case when n <= 3 then '@gmail.com' else '@alumnos.udg.mx' end
+       from generate_series(1, 15) n returning id, email`,
+    );
+    for (const { id, email } of rows) {
+      await admin.query(
+        "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucea')",
+        [id, email],
+      );
+    }
+    const shown = (await run('show', '--campus', 'udg-cucea')).stdout;
+    expect(shown).toContain('threshold\t100 (default)');
+    expect(shown).toContain('state\tgathering (default)');
+    expect(shown).toContain('joined\t15');
+    expect(shown).toContain('verified\t12');
+
+    const student = rows.at(-1)!;
+    await run('set', '--campus', 'udg-cucea', '--threshold', '40', '--opens', '2027-01-15');
+    expect(await asStudent(student.id, student.email)).toEqual({
+      verified_count: 12,
+      threshold: 40,
+      state: 'gathering',
+      opens_on: '2027-01-15',
+    });
+    const set = (await run('set', '--campus', 'udg-cucea', '--state', 'opening')).stdout;
+    expect(set).toContain('threshold\t40');
+    expect(set).toContain('opens\t2027-01-15');
+    expect(await asStudent(student.id, student.email)).toMatchObject({
+      threshold: 40,
+      state: 'opening',
+      opens_on: '2027-01-15',
+    });
+    await run('set', '--campus', 'udg-cucea', '--opens', 'none');
+    expect(await asStudent(student.id, student.email)).toMatchObject({ opens_on: null });
+  });
+
+  it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
+    const before = (await run('show', '--campus', 'udg-cucea')).stdout;
+    for (const args of [
+      ['--threshold', '0'],
+      ['--threshold', '1.5'],
+      ['--threshold', '100001'],
+      ['--state', 'closed'],
+      ['--opens', '2027-02-30'],
+      [],
+    ]) {
+      await expect(run('set', '--campus', 'udg-cucea', ...args)).rejects.toMatchObject({ code: 2 });
+    }
+    await expect(run('set', '--campus', 'UDG CUCEA', '--threshold', '5')).rejects.toMatchObject({
+      code: 2,
+    });
+    await expect(run('set', '--campus', 'no-existe', '--threshold', '5')).rejects.toMatchObject({
+      code: 1,
+    });
+    expect((await run('show', '--campus', 'udg-cucea')).stdout).toBe(before);
+  });
+});

@@ -50,8 +50,9 @@ function page(route) {
       `<div id="root" data-route="${route}">${html}</div>`,
     )
     .replace('<!--head-extra-->', head)
-    // Open Graph wants an absolute image address: the site's, when VITE_SITE_URL is set.
-    .replace('content="/og-image.png"', `content="${siteUrl}/og-image.png"`);
+    // Open Graph wants an absolute image address: the site's, when VITE_SITE_URL is set. A JPEG
+    // under 300 KB (WhatsApp's link preview drops larger images; tests/tooling/build/og-image.test.ts).
+    .replace('content="/og-image.jpg"', `content="${siteUrl}/og-image.jpg"`);
   if (route === 'privacy') {
     out = out
       .replace(/\s*<template id="app-entry">[\s\S]*?<\/template>/, '')

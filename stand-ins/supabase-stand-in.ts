@@ -16,7 +16,8 @@ import pg from 'pg';
  *   filters (and the single-object Accept header), `POST /rest/v1/<table>` with `on_conflict=` and
  *   `Prefer: resolution=ignore-duplicates|merge-duplicates, return=minimal|representation`,
  *   `PATCH` and `DELETE /rest/v1/<table>` with `eq.` filters (and `select=` with
- *   `return=representation`), and `POST /rest/v1/rpc/<function>` with named arguments.
+ *   `return=representation`), and `POST /rest/v1/rpc/<function>` with named arguments (a
+ *   function returning one scalar answers the bare value, as PostgREST does).
  *
  * Every REST request runs in its own transaction as the JWT's role (`anon` or `authenticated`)
  * with `request.jwt.claims` set, as PostgREST does, so row-level security and privileges are the
@@ -611,6 +612,23 @@ export async function startSupabaseStandIn(options: StandInOptions): Promise<Sup
     const values = entries.map(([, v]) =>
       v === null || typeof v !== 'object' ? v : JSON.stringify(v),
     );
+    // As PostgREST: a function returning one scalar (not a set, not a row type) answers the bare
+    // value (`true`); any other answers its rows.
+    const { rows: kinds } = await pool.query<{ scalar: boolean }>(
+      `select not p.proretset and t.typtype not in ('c', 'p') as scalar
+       from pg_proc p join pg_type t on t.oid = p.prorettype
+       where p.proname = $1 and p.pronamespace = 'public'::regnamespace`,
+      [fn],
+    );
+    if (kinds.length === 1 && kinds[0]!.scalar) {
+      const sql = `select to_json(public."${fn}"(${args})) as value`;
+      const value = await asRole(
+        claims,
+        async (c) => (await c.query<{ value: unknown }>(sql, values)).rows[0]!.value,
+      );
+      send(res, 200, value);
+      return;
+    }
     const sql = `select coalesce(json_agg(t), '[]'::json) as rows from public."${fn}"(${args}) t`;
     const rows = await asRole(
       claims,

@@ -1,6 +1,6 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, initializeFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { auth as authV1 } from 'firebase-functions/v1';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
@@ -22,6 +22,13 @@ import {
   MAX_CONSENT_RECORDS,
   readConsented,
 } from './hero-images';
+import {
+  CODES_COLLECTION,
+  INVITES_COLLECTION,
+  newInviteCode,
+  OWNERS_COLLECTION,
+  parseInviteCode,
+} from './invites';
 
 const app = initializeApp();
 
@@ -173,20 +180,30 @@ export const csp_report = onRequest(
 );
 
 /**
- * Everything kept of one student under their uid: the entry, the consent, the operator's decision
- * on their photo and their campus record. Deleting what is already gone is no error.
+ * Everything kept of one student: the entry, the consent, the operator's decision on their photo,
+ * their campus record, their invite code, their arrival and the arrivals credited to them.
+ * Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = consentStore();
+  const [owner, credited] = await Promise.all([
+    store.collection(OWNERS_COLLECTION).doc(uid).get(),
+    store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
+  ]);
   const batch = store.batch();
   for (const collection of [
     WAITLIST_COLLECTION,
     CONSENT_COLLECTION,
     APPROVAL_COLLECTION,
     MEMBERS_COLLECTION,
+    OWNERS_COLLECTION,
+    INVITES_COLLECTION,
   ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
+  const code = owner.get('code') as unknown;
+  if (typeof code === 'string') batch.delete(store.collection(CODES_COLLECTION).doc(code));
+  for (const doc of credited.docs) batch.delete(doc.ref);
   await batch.commit();
 }
 
@@ -249,12 +266,7 @@ export const on_waitlist_written = onDocumentWritten(
  * trigger still on its way never shows them a stale campus.
  */
 export const get_my_campus = onCall(CALLABLE, async (request) => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError('unauthenticated', 'Sign in to see your campus.');
-  const asked = (request.data as { uid?: unknown } | null)?.uid;
-  if (asked !== undefined && asked !== uid) {
-    throw new HttpsError('permission-denied', "Another student's campus is not the caller's.");
-  }
+  const uid = caller(request);
   try {
     const mine = await reconcileMember(uid);
     if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
@@ -278,5 +290,89 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_campus failed', { error: String(error) });
     throw new HttpsError('unavailable', 'The campus could not be read right now.');
+  }
+});
+
+/** The callable's caller, refusing another uid asked for (`{ uid }`, as the page sends it). */
+function caller(request: { auth?: { uid: string }; data: unknown }): string {
+  const uid = request.auth?.uid;
+  if (!uid) throw new HttpsError('unauthenticated', 'Sign in first.');
+  const asked = (request.data as { uid?: unknown } | null)?.uid;
+  if (asked !== undefined && asked !== uid) {
+    throw new HttpsError('permission-denied', "Another student's data is not the caller's.");
+  }
+  return uid;
+}
+
+/**
+ * The caller's invite code (made at random on the first call, unique) and how many classmates
+ * joined with it (issue 28). Needs an entry: `not-found` otherwise.
+ */
+export const get_my_invites = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  try {
+    const store = consentStore();
+    const code = await store.runTransaction(async (tx) => {
+      const [entry, owner] = await Promise.all([
+        tx.get(store.collection(WAITLIST_COLLECTION).doc(uid)),
+        tx.get(store.collection(OWNERS_COLLECTION).doc(uid)),
+      ]);
+      if (!entry.exists) return null;
+      const held = parseInviteCode(owner.get('code'));
+      if (held) return held;
+      for (;;) {
+        const drawn = newInviteCode();
+        const taken = await tx.get(store.collection(CODES_COLLECTION).doc(drawn));
+        if (taken.exists) continue;
+        tx.create(store.collection(CODES_COLLECTION).doc(drawn), { uid });
+        tx.set(store.collection(OWNERS_COLLECTION).doc(uid), { code: drawn });
+        return drawn;
+      }
+    });
+    if (!code) throw new HttpsError('not-found', 'No waitlist entry.');
+    const joined = await store
+      .collection(INVITES_COLLECTION)
+      .where('inviter', '==', uid)
+      .count()
+      .get();
+    return { code, joined: joined.data().count };
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error('get_my_invites failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The invites could not be read right now.');
+  }
+});
+
+/**
+ * Credits the caller's arrival to the code's owner, once per account (issue 28): `{ credited }`,
+ * false for a caller without an entry, an unknown or malformed code, their own code, or an account
+ * already credited (nothing is written).
+ */
+export const accept_invite = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  const code = parseInviteCode((request.data as { code?: unknown } | null)?.code);
+  if (!code) return { credited: false };
+  try {
+    const store = consentStore();
+    const credited = await store.runTransaction(async (tx) => {
+      const [entry, owner, arrival] = await Promise.all([
+        tx.get(store.collection(WAITLIST_COLLECTION).doc(uid)),
+        tx.get(store.collection(CODES_COLLECTION).doc(code)),
+        tx.get(store.collection(INVITES_COLLECTION).doc(uid)),
+      ]);
+      const inviter = owner.get('uid') as unknown;
+      if (!entry.exists || typeof inviter !== 'string' || inviter === uid || arrival.exists) {
+        return false;
+      }
+      tx.create(store.collection(INVITES_COLLECTION).doc(uid), {
+        inviter,
+        at: FieldValue.serverTimestamp(),
+      });
+      return true;
+    });
+    return { credited };
+  } catch (error) {
+    logger.error('accept_invite failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The invite could not be recorded right now.');
   }
 });

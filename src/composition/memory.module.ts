@@ -12,5 +12,6 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
+    bind(TOKENS.Invites).toConstantValue(backend.invites);
   });
 }

@@ -2,6 +2,8 @@ import type { ServiceIdentifier } from 'inversify';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
+import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -17,6 +19,8 @@ export const TOKENS = {
   CollegeSearch: Symbol.for('CollegeSearch') as ServiceIdentifier<CollegeSearch>,
   HeroImages: Symbol.for('HeroImages') as ServiceIdentifier<HeroImages>,
   CampusProgressRepo: Symbol.for('CampusProgressRepo') as ServiceIdentifier<CampusProgressRepo>,
+  Invites: Symbol.for('Invites') as ServiceIdentifier<Invites>,
+  VisitRecord: Symbol.for('VisitRecord') as ServiceIdentifier<VisitRecord>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
   Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
   UseCases: Symbol.for('UseCases') as ServiceIdentifier<UseCases>,
@@ -30,4 +34,5 @@ export const BACKEND_PORTS = [
   TOKENS.CollegeSearch,
   TOKENS.HeroImages,
   TOKENS.CampusProgressRepo,
+  TOKENS.Invites,
 ] as const;

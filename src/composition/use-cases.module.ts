@@ -1,9 +1,12 @@
 import { ContainerModule } from 'inversify';
 import { createBrowserLocalRecord } from '@/adapters/browser/local-record.adapter';
+import { createBrowserVisitRecord } from '@/adapters/browser/visit-record.adapter';
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
+import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -21,6 +24,9 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
   if (!isBound(TOKENS.LocalRecord)) {
     bind(TOKENS.LocalRecord).toDynamicValue(createBrowserLocalRecord).inSingletonScope();
   }
+  if (!isBound(TOKENS.VisitRecord)) {
+    bind(TOKENS.VisitRecord).toDynamicValue(createBrowserVisitRecord).inSingletonScope();
+  }
   bind(TOKENS.UseCases)
     .toResolvedValue(
       (
@@ -30,7 +36,9 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         collegeSearch: CollegeSearch,
         heroImages: HeroImages,
         campusProgress: CampusProgressRepo,
+        invites: Invites,
         local: LocalRecord,
+        visit: VisitRecord,
         clock: Clock,
       ): UseCases =>
         createUseCases({
@@ -40,7 +48,9 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
           collegeSearch,
           heroImages,
           campusProgress,
+          invites,
           local,
+          visit,
           clock,
         }),
       [
@@ -50,7 +60,9 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         TOKENS.CollegeSearch,
         TOKENS.HeroImages,
         TOKENS.CampusProgressRepo,
+        TOKENS.Invites,
         TOKENS.LocalRecord,
+        TOKENS.VisitRecord,
         TOKENS.Clock,
       ],
     )

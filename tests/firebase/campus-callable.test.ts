@@ -7,9 +7,11 @@ import {
   createCallableCampusProgress,
   MY_CAMPUS_FUNCTION,
 } from '@/adapters/firebase/firebase-campus-progress.adapter';
+import { createCallableInvites } from '@/adapters/firebase/firebase-invites.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
+import { describeInvitesContract } from '../app/contract/invites.contract';
 import {
   AUTH_EMULATOR,
   documentName,
@@ -19,7 +21,7 @@ import {
   testApp,
 } from '../support/emulators';
 
-// Issue 28 on Firebase: the callable `get_my_campus` (functions/src/index.ts) in the real
+// Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites` and `accept_invite` (functions/src/index.ts) in the real
 // Functions emulator, with accounts in the real Auth emulator and the documents in the Firestore
 // stand-in. The page's entry is written by the web SDK under the rules' stand-in; the function
 // reconciles the caller's campus record (campusMembers/{uid}) from it and counts the records.
@@ -37,6 +39,22 @@ const seed = (path: string, fields: Record<string, unknown>) => {
   const name = documentName(path);
   firestore.documents.set(name, { name, fields, createTime: new Date().toISOString() });
 };
+
+/**
+ * Waits until both deletions of a student's data have committed: the callable `delete_my_account`
+ * and then the trigger `on_account_deleted` that the account's deletion fires (so that no trigger
+ * is still running against this file's stand-in when it closes).
+ */
+async function bothDeletionsCommitted(uid: string) {
+  const deletions = () =>
+    firestore.requests.filter(
+      (r) =>
+        r.path.endsWith(':commit') &&
+        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
+        JSON.stringify(r.body).includes('"delete"'),
+    ).length;
+  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+}
 
 let accounts = 0;
 let seeded = 0;
@@ -60,6 +78,7 @@ function harness() {
   });
   const functions = { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR };
   return {
+    app,
     auth,
     repo: createCallableCampusProgress(functions),
     waitlist: createFirestoreWaitlist({ app, emulator: firestoreStandInHost() }),
@@ -133,6 +152,7 @@ describe('get_my_campus beyond the contract', () => {
     expect(record()?.collegeId).toEqual({ stringValue: 'udg-cucei' });
     await h.auth.deleteAccount();
     expect(record()).toBeUndefined();
+    await bothDeletionsCommitted(uid);
   });
 
   it('a campus record alone (no entry) is never counted as the caller on the list', async () => {
@@ -144,5 +164,61 @@ describe('get_my_campus beyond the contract', () => {
     });
     await expect(h.repo.mine(uid)).rejects.toMatchObject({ code: 'not-found' });
     expect(firestore.documents.has(documentName(`campusMembers/${uid}`))).toBe(false);
+  });
+});
+
+describeInvitesContract('firebase (Functions and Auth emulators, Firestore stand-in)', async () => {
+  const app = testApp();
+  let email = '';
+  const auth = createFirebaseAuth({
+    app,
+    emulator: AUTH_EMULATOR,
+    popup: (a) =>
+      signInWithCredential(
+        a,
+        GoogleAuthProvider.credential(fakeGoogleIdToken(email, 'Estudiante')),
+      ),
+  });
+  const signInAs = async (student: { email: string }) => {
+    email = student.email;
+    const user = await auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  const functions = { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR };
+  return {
+    repo: createCallableInvites(functions),
+    waitlist: createFirestoreWaitlist({ app, emulator: firestoreStandInHost() }),
+    newStudent: () => signInAs({ email: `invita${accounts++}@alumnos.udg.mx` }),
+    signInAs: async (student) => void (await signInAs(student)),
+  };
+});
+
+describe('invites on Firebase beyond the contract', () => {
+  it('leaving deletes the code, the arrival and the credits to the student', async () => {
+    const h = harness();
+    const inviter = await h.signIn('institutional');
+    await h.waitlist.join(inviter.uid, {
+      email: inviter.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    const own = createCallableInvites({
+      app: h.app,
+      region: 'us-central1',
+      emulator: FUNCTIONS_EMULATOR,
+    });
+    const { code } = await own.mine(inviter.uid);
+    // A classmate's credit, as accept_invite writes it.
+    seed('invites/companero', { inviter: { stringValue: inviter.uid } });
+    expect(firestore.documents.has(documentName(`inviteCodes/${code}`))).toBe(true);
+    await h.auth.deleteAccount();
+    await bothDeletionsCommitted(inviter.uid);
+    for (const path of [
+      `inviteCodes/${code}`,
+      `inviteOwners/${inviter.uid}`,
+      'invites/companero',
+    ]) {
+      expect(firestore.documents.has(documentName(path)), path).toBe(false);
+    }
   });
 });

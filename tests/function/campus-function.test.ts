@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as functionsCampus from '../../functions/src/campus';
 import { CAMPUS_EMAIL } from '../../functions/src/campus-email';
+import * as functionsInvites from '../../functions/src/invites';
+import { INVITE_ALPHABET, inviteCodeFromBytes, parseInviteCode } from '@/domain/invite-code';
 import {
   CAMPUS_STATES,
   DEFAULT_THRESHOLD,
@@ -98,6 +100,23 @@ describe('the functions repeat the domain rules', () => {
     );
     expect(functionsCampus.PROGRESS_FLOOR).toBe(PROGRESS_FLOOR);
     expect(functionsCampus.DEFAULT_THRESHOLD).toBe(DEFAULT_THRESHOLD);
+  });
+
+  it('the invite code rule and its drawing answer as the domain does', () => {
+    expect(functionsInvites.INVITE_ALPHABET).toBe(INVITE_ALPHABET);
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.anything(), fc.string(), fc.stringMatching(/^ ?[2-9A-Za-z]{8} ?$/)),
+        (v) => {
+          expect(functionsInvites.parseInviteCode(v)).toBe(parseInviteCode(v));
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 8, maxLength: 8 }), (bytes) => {
+        expect(functionsInvites.newInviteCode(bytes)).toBe(inviteCodeFromBytes(bytes));
+      }),
+    );
   });
 
   it("the functions' campus e-mail table is the catalogue's", () => {

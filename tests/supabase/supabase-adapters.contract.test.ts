@@ -10,6 +10,7 @@ import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../app/contract/auth.contract';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
+import { describeInvitesContract } from '../app/contract/invites.contract';
 import { describeCollegeSearchContract } from '../app/contract/college-search.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
@@ -134,6 +135,21 @@ describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () =
       );
       return rows[0]!.n === 1;
     },
+  };
+});
+
+describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  const signInAs = async ({ email }: { email: string }) => {
+    standIn.arrangeSignIn({ email });
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  return {
+    repo: b.invites,
+    waitlist: b.waitlist,
+    newStudent: () => signInAs({ email: nextEmail() }),
+    signInAs: async (student) => void (await signInAs(student)),
   };
 });
 

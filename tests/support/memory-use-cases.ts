@@ -2,6 +2,7 @@ import { createMemoryBackend, type MemoryBackend } from '@/adapters/memory/memor
 import type { MemoryBackendConfig } from '@/adapters/memory/memory-controls';
 import { AppError } from '@/domain/errors';
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
+import { createVisitRecord } from '@/adapters/browser/visit-record.adapter';
 import { memoryLocalRecord } from './local-record';
 import { memoryStorage } from './memory-storage';
 
@@ -25,10 +26,12 @@ export function memoryWorld(
     },
   });
   const local = memoryLocalRecord(pageStorage);
+  const visit = createVisitRecord(memoryStorage());
   const useCases = createUseCases({
     ...backend,
     local: local.record,
+    visit,
     clock: { now: () => new Date('2026-11-22T12:00:00Z') },
   });
-  return { backend, useCases, popup, storage, local };
+  return { backend, useCases, popup, storage, local, visit };
 }

@@ -1,12 +1,14 @@
 import { initializeApp } from 'firebase/app';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createFirebaseAuth } from './firebase-auth.adapter';
 import { callableFunction } from './firebase-callable';
 import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
+import { createCallableInvites } from './firebase-invites.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
@@ -18,6 +20,7 @@ export interface FirebaseBackend {
   readonly heroConsent: HeroConsentRepo;
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
+  readonly invites: Invites;
 }
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
@@ -54,5 +57,6 @@ export function createFirebaseBackend(
     heroConsent: createFirestoreHeroConsent(firestore),
     heroImages: createCallableHeroImages(functions),
     campusProgress: createCallableCampusProgress(functions),
+    invites: createCallableInvites(functions),
   };
 }

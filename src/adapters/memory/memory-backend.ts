@@ -1,5 +1,6 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -16,6 +17,7 @@ import { isCollegeId } from '@/domain/college';
 import type { ErrorCode } from '@/domain/errors';
 import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
 import { createMemoryCampusProgress, verifiedCount } from './memory-campus-progress.adapter';
+import { createMemoryInvites } from './memory-invites.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
 import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
@@ -71,6 +73,8 @@ export interface MemoryBackendControls {
   addClassmates(collegeId: string, count: number): void;
   /** The campus's true count of verified students (admin-only: the page gets it floored). */
   verifiedCount(collegeId: string): number;
+  /** Who joined with whose invite: the inviter's uid, keyed by the invitee's (admin-only). */
+  invites(): Record<string, string>;
 }
 
 export interface MemoryBackend {
@@ -80,6 +84,7 @@ export interface MemoryBackend {
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
+  readonly invites: Invites;
   readonly controls: MemoryBackendControls;
 }
 
@@ -143,6 +148,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     collegeSearch: createMemoryCollegeSearch({ controls }),
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
+    invites: createMemoryInvites({ store, controls }),
     controls: {
       reset() {
         store.clear();
@@ -164,6 +170,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       setCampus,
       addClassmates,
       verifiedCount: (collegeId) => verifiedCount(store.read(), collegeId),
+      invites: () => ({ ...store.read().invitedBy }),
     },
   };
 }

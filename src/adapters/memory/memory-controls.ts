@@ -14,6 +14,8 @@ export const MEMORY_OPERATIONS = [
   'searchColleges',
   'heroImages',
   'campusProgress',
+  'invites',
+  'acceptInvite',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

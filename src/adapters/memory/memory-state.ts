@@ -1,6 +1,7 @@
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { type CampusSettings, parseSettings } from '@/domain/campus-progress';
 import { isCollegeId } from '@/domain/college';
+import { parseInviteCode } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { DEMO_ACCOUNT_PHOTOS } from './hero-avatars';
@@ -36,6 +37,10 @@ export interface MemoryState {
    * so that a campus's progress can be seen past the floor offline.
    */
   readonly classmates: Readonly<Record<string, number>>;
+  /** Each student's invite code, keyed by uid (made by the "server" on first use). */
+  readonly inviteCodes: Readonly<Record<string, string>>;
+  /** Who invited whom: the inviter's uid, keyed by the invitee's uid (one credit per account). */
+  readonly invitedBy: Readonly<Record<string, string>>;
 }
 
 /** Demo student accounts offered by the in-page account chooser (the last with a personal e-mail). */
@@ -59,6 +64,8 @@ export const emptyState = (): MemoryState => ({
   heroStripOn: true,
   campusSettings: {},
   classmates: {},
+  inviteCodes: {},
+  invitedBy: {},
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -136,6 +143,8 @@ export function parseMemoryState(raw: string | null): MemoryState {
     classmates: Object.fromEntries(
       Object.entries(recordOf(d.classmates, isCount)).filter(([id]) => isCollegeId(id)),
     ),
+    inviteCodes: recordOf(d.inviteCodes, (v): v is string => parseInviteCode(v) === v),
+    invitedBy: recordOf(d.invitedBy, isString),
   };
 }
 
@@ -160,6 +169,11 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     entries: drop(state.entries),
     consents: drop(state.consents),
     reviews: drop(state.reviews),
+    inviteCodes: drop(state.inviteCodes),
+    // Their own arrival, and the arrivals they were credited with: nothing of them stays.
+    invitedBy: Object.fromEntries(
+      Object.entries(drop(state.invitedBy)).filter(([, inviter]) => inviter !== uid),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
@@ -10,6 +11,7 @@ import { supabaseClientLoader } from './supabase-client';
 import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
 import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
+import { createSupabaseInvites } from './supabase-invites.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 
@@ -20,9 +22,10 @@ export interface SupabaseBackend {
   readonly heroImages: HeroImages;
   readonly heroConsent: HeroConsentRepo;
   readonly campusProgress: CampusProgressRepo;
+  readonly invites: Invites;
 }
 
-/** The six ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The seven ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -35,5 +38,6 @@ export function createSupabaseBackend(
     heroImages: createSupabaseHeroImages(client),
     heroConsent: createSupabaseHeroConsent(client),
     campusProgress: createSupabaseCampusProgress(client),
+    invites: createSupabaseInvites(client),
   };
 }

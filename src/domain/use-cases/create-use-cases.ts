@@ -1,12 +1,18 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
+import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
-import { createLoadMyCampus } from './my-campus.use-case';
+import {
+  createAcceptPendingInvite,
+  createLoadMyCampus,
+  createRememberInvite,
+} from './my-campus.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
 import {
@@ -26,7 +32,7 @@ import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first six, the browser the last two. */
+/** Every port the application needs: a backend binds the first seven, the browser the last three. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -34,7 +40,9 @@ export interface Ports {
   readonly collegeSearch: CollegeSearch;
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
+  readonly invites: Invites;
   readonly local: LocalRecord;
+  readonly visit: VisitRecord;
   readonly clock: Clock;
 }
 
@@ -48,8 +56,8 @@ export interface UseCaseOptions {
  * composition root and by the tests alike. A new use case is one file and one line here.
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
-  const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, local, clock } =
-    ports;
+  const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
+  const { local, visit, clock } = ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
@@ -58,7 +66,14 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     watchAuth: createWatchAuth({ auth }),
     checkWaitlistStatus: createCheckWaitlistStatus({ waitlist, local, ...limit }),
     localWaitlistStatus: createLocalWaitlistStatus({ local }),
-    joinWaitlist: createJoinWaitlist({ waitlist, heroConsent, local, clock, ...limit }),
+    joinWaitlist: createJoinWaitlist({
+      waitlist,
+      heroConsent,
+      local,
+      clock,
+      acceptPendingInvite: createAcceptPendingInvite({ invites, visit, ...limit }),
+      ...limit,
+    }),
     loadMyEntry: createLoadMyEntry({ waitlist, heroConsent, ...limit }),
     changeCollege: createChangeCollege({ waitlist, local, ...limit }),
     setHeroConsent: createSetHeroConsent({ heroConsent, ...limit }),
@@ -68,6 +83,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     watchLocalRecord: createWatchLocalRecord({ local }),
     searchColleges: createSearchColleges({ collegeSearch, ...limit }),
     loadHeroImages: createLoadHeroImages({ heroImages, ...limit }),
-    loadMyCampus: createLoadMyCampus({ campusProgress, ...limit }),
+    loadMyCampus: createLoadMyCampus({ campusProgress, invites, visit, ...limit }),
+    rememberInvite: createRememberInvite({ visit }),
   };
 }

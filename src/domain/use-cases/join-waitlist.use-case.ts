@@ -7,6 +7,7 @@ import { collegeOfId } from '@/domain/college-of-id';
 import { backendCall } from '@/domain/deadline';
 import { type AppError, toAppError } from '@/domain/errors';
 import { type JoinRequest, joinRequestError } from '@/domain/join-request';
+import type { User } from '@/domain/user';
 import { toStoredEntry, type WaitlistEntry } from '@/domain/waitlist-entry';
 
 export type { JoinRequest };
@@ -37,12 +38,15 @@ export function createJoinWaitlist({
   heroConsent,
   local,
   clock,
+  acceptPendingInvite = async () => {},
   timeoutMs,
 }: {
   waitlist: WaitlistRepo;
   heroConsent: HeroConsentRepo;
   local: LocalRecord;
   clock: Clock;
+  /** Records the invite this visit arrived with, if any (never throws; issue 28). */
+  acceptPendingInvite?: (user: User) => Promise<void>;
   timeoutMs?: number;
 }) {
   const inFlight = new Map<string, Promise<JoinResult>>();
@@ -68,6 +72,7 @@ export function createJoinWaitlist({
           waitlistData: toStoredEntry(stored),
           selectedCollege: joined.college,
         });
+        await acceptPendingInvite(user);
         if (!request.heroConsent) return { ...joined, heroConsent: false };
         try {
           await backendCall(heroConsent.grant(user.uid), timeoutMs);

@@ -1,20 +1,72 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { Invites } from '@/ports/invites.port';
+import type { VisitRecord } from '@/ports/visit-record.port';
 import type { MyCampus } from '@/domain/campus-progress';
 import { backendCall } from '@/domain/deadline';
 import { isAppError } from '@/domain/errors';
+import { inviteCodeOfSearch, type MyInvites } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
 
+/** What the card shows of a joined student's campus (issue 28). */
+export interface CampusCard {
+  readonly campus: MyCampus;
+  readonly invites: MyInvites;
+}
+
+/** Remembers for this visit the invite code of the page's address (`?ref=CODE`), if any. */
+export const createRememberInvite =
+  ({ visit }: { visit: VisitRecord }) =>
+  (search: string): void => {
+    const code = inviteCodeOfSearch(search);
+    if (code) visit.saveInvite(code);
+  };
+
 /**
- * The student's campus as the backend counts it (issue 28): its progress toward opening and
- * whether their e-mail verifies them; null when they have no entry (left from elsewhere).
+ * Records the invite the student arrived with, if this visit holds one: once the backend has
+ * answered (credited or refused), the visit forgets it; a failure keeps it for the next try (the
+ * next read of the campus). Never throws: an invite never stands in a student's way.
  */
-export const createLoadMyCampus =
-  ({ campusProgress, timeoutMs }: { campusProgress: CampusProgressRepo; timeoutMs?: number }) =>
-  async (user: User): Promise<MyCampus | null> => {
+export const createAcceptPendingInvite =
+  ({ invites, visit, timeoutMs }: { invites: Invites; visit: VisitRecord; timeoutMs?: number }) =>
+  async (user: User): Promise<void> => {
+    const code = visit.readInvite();
+    if (!code) return;
     try {
-      return await backendCall(campusProgress.mine(user.uid), timeoutMs);
+      await backendCall(invites.accept(user.uid, code), timeoutMs);
+      visit.saveInvite(null);
+    } catch {
+      // Kept: the next read of the campus tries again.
+    }
+  };
+
+/**
+ * The student's campus as the backend counts it (its progress toward opening, whether their
+ * e-mail verifies them) and their invites (their code, how many joined with it), after recording
+ * a pending invite; null when they have no entry (left from elsewhere).
+ */
+export const createLoadMyCampus = ({
+  campusProgress,
+  invites,
+  visit,
+  timeoutMs,
+}: {
+  campusProgress: CampusProgressRepo;
+  invites: Invites;
+  visit: VisitRecord;
+  timeoutMs?: number;
+}) => {
+  const acceptPending = createAcceptPendingInvite({ invites, visit, timeoutMs });
+  return async (user: User): Promise<CampusCard | null> => {
+    await acceptPending(user);
+    try {
+      const [campus, mine] = await Promise.all([
+        backendCall(campusProgress.mine(user.uid), timeoutMs),
+        backendCall(invites.mine(user.uid), timeoutMs),
+      ]);
+      return { campus, invites: mine };
     } catch (error) {
       if (isAppError(error) && error.code === 'not-found') return null;
       throw error;
     }
   };
+};

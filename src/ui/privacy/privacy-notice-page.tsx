@@ -145,9 +145,15 @@ export function PrivacyNoticePage() {
               tu correo, por ejemplo @alumnos.udg.mx; no consultamos a tu universidad).
             </li>
             <li>
+              <span className={strong}>Si llegaste con el enlace de un compañero</span>: que te
+              uniste con su invitación, para contarle cuántos compañeros se unieron con su enlace
+              (solo el número, nunca quiénes). También te damos tu propio enlace de invitación.
+            </li>
+            <li>
               <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
               registro en la lista y el campus que elegiste, para mostrarte tu lugar cuando vuelves,
-              además de tu sesión iniciada. Se borran al cerrar sesión.
+              además de tu sesión iniciada. Se borran al cerrar sesión. Durante tu visita, el código
+              de invitación con el que llegaste, hasta que te unes.
             </li>
           </ul>
           <p>
@@ -179,8 +185,9 @@ export function PrivacyNoticePage() {
             <li>
               <span className={strong}>Tu registro, tu permiso para la foto y tu cuenta</span>:
               mientras sigas en la lista. «Salir de la lista de espera» los borra al instante, los
-              tres. Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro en
-              los {RETENTION.afterLaunchDays} días siguientes.
+              tres, junto con tu enlace de invitación y el registro de con qué enlace llegaste.
+              Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro en los{' '}
+              {RETENTION.afterLaunchDays} días siguientes.
             </li>
             <li>
               <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:

@@ -1,19 +1,22 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { MyCampus } from '@/domain/campus-progress';
+import type { CampusCard } from '@/domain/use-cases/my-campus.use-case';
 import type { Card } from '@/ui/card/card-state';
 import { myEntry } from '@/ui/card/card-view';
 import type { SliceDeps } from './outcome';
 
-/** The student's campus progress (issue 28), for the entry the card shows: `key` names which. */
+/** The student's campus and invites (issue 28), for the entry the card shows: `key` names which. */
 export type CampusView =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly key: string }
-  | { readonly status: 'loaded'; readonly key: string; readonly campus: MyCampus }
+  | { readonly status: 'loaded'; readonly key: string; readonly data: CampusCard }
   | { readonly status: 'failed'; readonly key: string };
 
 export interface CampusSlice {
   readonly campus: CampusView;
-  /** Reads the campus of the card's loaded entry (again, after a change of campus or a failure). */
+  /**
+   * Reads the campus and invites of the card's loaded entry (again, after a change of campus or a
+   * failure), recording first an invite this visit arrived with.
+   */
   loadMyCampus: () => Promise<void>;
 }
 
@@ -35,9 +38,9 @@ export const createCampusSlice =
       // An answer about a student or campus the card no longer shows changes nothing.
       const current = () => campusKey(card()) === key;
       try {
-        const campus = await (await services()).loadMyCampus(now.user);
+        const data = await (await services()).loadMyCampus(now.user);
         if (!current()) return;
-        set({ campus: campus ? { status: 'loaded', key, campus } : { status: 'failed', key } });
+        set({ campus: data ? { status: 'loaded', key, data } : { status: 'failed', key } });
       } catch (error) {
         log('Error loading the campus progress', error);
         if (current()) set({ campus: { status: 'failed', key } });

@@ -24,6 +24,8 @@ export const createStartupSlice =
           if (!started || stop) return;
           // The hero strip failed with the backend: it is read again with it.
           if (asked) deps.heroChanged();
+          // A classmate's invite in the address (`?ref=CODE`) is kept for this visit.
+          if (typeof window !== 'undefined') useCases.rememberInvite(window.location.search);
           const stopAuth = useCases.watchAuth((user) => followUser(deps, user));
           const stopLocal = watchLocal(deps, useCases);
           stop = () => (stopAuth(), stopLocal());

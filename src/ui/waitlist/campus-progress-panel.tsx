@@ -6,10 +6,11 @@ import { myEntry } from '@/ui/card/card-view';
 import { campusKey } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { campusCount, campusDate, campusHeadline, verificationText } from './campus-progress-text';
+import { InvitePanel } from './invite-panel';
 
 /**
- * How close the student's campus is to opening, and whether they count toward it (issue 28). Read
- * from the backend when the entry is loaded and again after a change of campus.
+ * How close the student's campus is to opening, whether they count toward it, and their invites
+ * (issue 28). Read from the backend when the entry is loaded and again after a change of campus.
  */
 export function CampusProgressPanel() {
   const key = useAppStore((s) => campusKey(s.card));
@@ -40,55 +41,59 @@ export function CampusProgressPanel() {
       </div>
     );
   }
-  const { progress } = view.campus;
+  const { campus } = view.data;
+  const { progress } = campus;
   const label = collegeLabel(entry.college);
   const count = campusCount(progress);
   const date = campusDate(progress);
   const percent =
     progress.verified === null ? 0 : Math.min(100, (progress.verified / progress.threshold) * 100);
   return (
-    <section
-      aria-labelledby="campus-title"
-      className="rounded-xl bg-indigo-50 p-4 text-sm text-slate-800"
-      data-testid="campus-progress"
-    >
-      <h4 id="campus-title" className="font-semibold text-slate-900">
-        Tu campus
-      </h4>
-      <p className="mt-1" data-testid="campus-headline">
-        {campusHeadline(label, progress)}
-      </p>
-      {count && progress.state === 'gathering' && (
-        <>
-          <div
-            role="progressbar"
-            aria-labelledby="campus-title"
-            aria-valuemin={0}
-            aria-valuemax={progress.threshold}
-            aria-valuenow={Math.min(progress.verified ?? 0, progress.threshold)}
-            aria-valuetext={count}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-white ring-1 ring-indigo-200"
-          >
-            <div className="h-full rounded-full bg-indigo-600" style={{ width: `${percent}%` }} />
-          </div>
-          <p className="mt-1 text-xs text-slate-600" data-testid="campus-count">
-            {count}
-          </p>
-        </>
-      )}
-      {date && (
-        <p className="mt-1" data-testid="campus-date">
-          {date}
+    <>
+      <section
+        aria-labelledby="campus-title"
+        className="rounded-xl bg-indigo-50 p-4 text-sm text-slate-800"
+        data-testid="campus-progress"
+      >
+        <h4 id="campus-title" className="font-semibold text-slate-900">
+          Tu campus
+        </h4>
+        <p className="mt-1" data-testid="campus-headline">
+          {campusHeadline(label, progress)}
         </p>
-      )}
-      <p className="mt-2 flex items-start gap-1.5" data-testid="campus-verification">
-        {view.campus.verified ? (
-          <BadgeCheck className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-        ) : (
-          <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        {count && progress.state === 'gathering' && (
+          <>
+            <div
+              role="progressbar"
+              aria-labelledby="campus-title"
+              aria-valuemin={0}
+              aria-valuemax={progress.threshold}
+              aria-valuenow={Math.min(progress.verified ?? 0, progress.threshold)}
+              aria-valuetext={count}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-white ring-1 ring-indigo-200"
+            >
+              <div className="h-full rounded-full bg-indigo-600" style={{ width: `${percent}%` }} />
+            </div>
+            <p className="mt-1 text-xs text-slate-600" data-testid="campus-count">
+              {count}
+            </p>
+          </>
         )}
-        <span>{verificationText(view.campus)}</span>
-      </p>
-    </section>
+        {date && (
+          <p className="mt-1" data-testid="campus-date">
+            {date}
+          </p>
+        )}
+        <p className="mt-2 flex items-start gap-1.5" data-testid="campus-verification">
+          {campus.verified ? (
+            <BadgeCheck className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+          ) : (
+            <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          )}
+          <span>{verificationText(campus)}</span>
+        </p>
+      </section>
+      <InvitePanel invites={view.data.invites} campus={label} />
+    </>
   );
 }

@@ -44,3 +44,23 @@ export function verificationText(campus: MyCampus): string {
     ? `Tu correo no es ${campus.university}: únete con tu correo institucional para contar en el avance de tu campus.`
     : 'Aún no podemos verificar correos de este campus.';
 }
+
+/** The student's invite link: the site's address (or this page's origin) with `?ref=CODE`. */
+export const inviteLink = (origin: string, code: string): string =>
+  `${origin.replace(/\/+$/, '')}/?ref=${encodeURIComponent(code)}`;
+
+/** The message a classmate receives, naming the campus (the link follows it). */
+export const inviteMessage = (campusLabel: string): string =>
+  `¡Me uní a la lista de espera de De estudiantes a estudiantes para ${campusLabel}! Únete tú también para que el marketplace abra pronto en nuestro campus:`;
+
+/** 'Invitar por WhatsApp': WhatsApp's share link with the message and the link, encoded. */
+export const whatsappLink = (campusLabel: string, link: string): string =>
+  `https://wa.me/?text=${encodeURIComponent(`${inviteMessage(campusLabel)} ${link}`)}`;
+
+/** How many classmates joined with the student's link. */
+export const invitedText = (joined: number): string =>
+  joined === 0
+    ? 'Aún nadie se ha unido con tu enlace.'
+    : joined === 1
+      ? '1 compañero se unió con tu enlace'
+      : `${joined} compañeros se unieron con tu enlace`;

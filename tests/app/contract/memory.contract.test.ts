@@ -3,6 +3,7 @@ import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
+import { describeInvitesContract } from './invites.contract';
 import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
 import { describeHeroImagesContract } from './hero-images.contract';
@@ -91,5 +92,23 @@ describeCampusProgressContract('memory', async () => {
     addVerified: async (collegeId, count) => b.controls.addClassmates(collegeId, count),
     setCampus: async (collegeId, settings) => b.controls.setCampus(collegeId, settings),
     campuses: { a: 'udg-cucei', b: 'udg-cucea' },
+  };
+});
+
+describeInvitesContract('memory', async () => {
+  const { b, arrange } = backend();
+  let next = 0;
+  const signInAt = async (index: number) => {
+    arrange('first', index);
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  return {
+    repo: b.invites,
+    waitlist: b.waitlist,
+    newStudent: () => signInAt(next++),
+    signInAs: async (student) => {
+      await signInAt(DEMO_ACCOUNTS.findIndex((a) => a.uid === student.uid));
+    },
   };
 });

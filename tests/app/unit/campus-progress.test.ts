@@ -93,7 +93,7 @@ describe('the campus slice', () => {
     expect(store.getState().campus).toMatchObject({
       status: 'loaded',
       key: `demo-ana:${cucei.id}`,
-      campus: { verified: true, progress: { collegeId: cucei.id, verified: 21 } },
+      data: { campus: { verified: true, progress: { collegeId: cucei.id, verified: 21 } } },
     });
     store.getState().editCollege(true);
     store.getState().selectCollege(cucea);
@@ -102,7 +102,7 @@ describe('the campus slice', () => {
     expect(store.getState().campus).toMatchObject({
       status: 'loaded',
       key: `demo-ana:${cucea.id}`,
-      campus: { progress: { collegeId: cucea.id, verified: null } },
+      data: { campus: { progress: { collegeId: cucea.id, verified: null } } },
     });
   });
 
@@ -134,5 +134,52 @@ describe('the campus slice', () => {
     await store.getState().loadMyCampus();
     expect(store.getState().campus).toEqual({ status: 'idle' });
     expect(backend.controls.calls('campusProgress')).toBe(0);
+  });
+});
+
+describe('invites through the use cases (issue 28)', () => {
+  it('an invite in the address is kept for the visit and recorded when the classmate joins', async () => {
+    const world = memoryWorld();
+    const { useCases, backend, popup, visit } = world;
+    const ana = await useCases.signIn();
+    await useCases.joinWaitlist({ user: ana, college: cucei });
+    const { code } = (await useCases.loadMyCampus(ana))!.invites;
+
+    popup.index = 1; // Luis, who opened Ana's link
+    useCases.rememberInvite(`?ref=${code.toLowerCase()}`);
+    expect(visit.readInvite()).toBe(code);
+    const luis = await useCases.signIn();
+    await useCases.joinWaitlist({ user: luis, college: cucei });
+    expect(backend.controls.invites()).toEqual({ [luis.uid]: ana.uid });
+    expect(visit.readInvite()).toBeNull(); // recorded: forgotten
+
+    popup.index = 0;
+    await useCases.signIn();
+    expect((await useCases.loadMyCampus(ana))!.invites.joined).toBe(1);
+  });
+
+  it('a failed credit keeps the invite, and the next read of the campus records it', async () => {
+    const { useCases, backend, popup, visit } = memoryWorld();
+    const ana = await useCases.signIn();
+    await useCases.joinWaitlist({ user: ana, college: cucei });
+    const { code } = (await useCases.loadMyCampus(ana))!.invites;
+    popup.index = 1;
+    useCases.rememberInvite(`?ref=${code}`);
+    const luis = await useCases.signIn();
+    backend.controls.failNext('acceptInvite', 'unavailable');
+    await useCases.joinWaitlist({ user: luis, college: cucei }); // the join itself succeeds
+    expect(backend.controls.invites()).toEqual({});
+    expect(visit.readInvite()).toBe(code);
+    await useCases.loadMyCampus(luis);
+    expect(backend.controls.invites()).toEqual({ [luis.uid]: ana.uid });
+    expect(visit.readInvite()).toBeNull();
+  });
+
+  it('ignores an address without a well-formed code', () => {
+    const { useCases, visit } = memoryWorld();
+    for (const search of ['', '?ref=', '?ref=abc', '?ref=<script>', '?x=ABCDEFGH']) {
+      useCases.rememberInvite(search);
+      expect(visit.readInvite()).toBeNull();
+    }
   });
 });

@@ -29,6 +29,7 @@ describe('composition root', () => {
       'loadMyEntry',
       'localWaitlistStatus',
       'prepareSignIn',
+      'rememberInvite',
       'savedCollege',
       'searchColleges',
       'setHeroConsent',
@@ -87,7 +88,7 @@ describe('composition root', () => {
       });
       expect(() => buildUseCases(partial)).toThrow(
         new RegExp(
-          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages, CampusProgressRepo`,
+          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages, CampusProgressRepo, Invites`,
         ),
       );
     }
@@ -115,7 +116,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(17);
+    expect(Object.keys(useCases)).toHaveLength(18);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -164,7 +165,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(17);
+    expect(Object.keys(useCases)).toHaveLength(18);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

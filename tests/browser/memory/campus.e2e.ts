@@ -20,6 +20,12 @@ async function join(page: Page, query = 'cucei', option = /CUCEI/) {
 
 const panel = (page: Page) => page.getByTestId('campus-progress');
 
+/** 'Cerrar sesión', and step 1 is back. */
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+}
+
 test.beforeEach(async ({ page }) => {
   await configureBackend(page);
   await page.goto('/');
@@ -88,4 +94,52 @@ test('a campus that could not be read says so, and Reintentar reads it', async (
   await expect(page.getByTestId('campus-headline')).toHaveText(
     'UDG - CUCEI: tu campus apenas está empezando',
   );
+});
+
+test('an invite link counts: a classmate joins with it, and the inviter sees 1', async ({
+  page,
+}) => {
+  await signIn(page);
+  await join(page);
+  await expect(page.getByTestId('invite-count')).toHaveText('Aún nadie se ha unido con tu enlace.');
+  const link = await page.getByTestId('invite-link').inputValue();
+  const code = new URL(link).searchParams.get('ref')!;
+  expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+
+  // 'Invitar por WhatsApp': the message, accents included, and the link, encoded once.
+  const whatsapp = page.getByRole('link', { name: 'Invitar por WhatsApp' });
+  const href = (await whatsapp.getAttribute('href'))!;
+  expect(href).toContain('Me%20un%C3%AD');
+  const text = new URL(href).searchParams.get('text')!;
+  expect(text).toBe(
+    `¡Me uní a la lista de espera de De estudiantes a estudiantes para UDG - CUCEI! Únete tú también para que el marketplace abra pronto en nuestro campus: ${link}`,
+  );
+  await expect(whatsapp).toHaveAttribute('target', '_blank');
+
+  // A classmate opens the link (on this server), signs in with another account and joins.
+  await signOut(page);
+  await page.goto(`/?ref=${code.toLowerCase()}`);
+  await signIn(page, 'luis.hernandez@alumnos.udg.mx');
+  await join(page);
+  expect(await backend(page, 'invites')).toEqual({ 'demo-luis': 'demo-ana' });
+  await expect(page.getByTestId('invite-count')).toHaveText('Aún nadie se ha unido con tu enlace.');
+
+  // The inviter comes back: one classmate joined with her link.
+  await signOut(page);
+  await signIn(page);
+  await expect(page.getByTestId('invite-count')).toHaveText('1 compañero se unió con tu enlace');
+});
+
+test("'Compartir' copies the link where the browser cannot share", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+  await page.reload();
+  await signIn(page);
+  await join(page);
+  const link = await page.getByTestId('invite-link').inputValue();
+  await page.getByRole('button', { name: 'Compartir' }).click();
+  await expect(page.getByText('Copiamos tu enlace')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 });

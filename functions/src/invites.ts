@@ -1,0 +1,36 @@
+/**
+ * Invites on Firebase (issue 28): the code rule of src/domain/invite-code.ts, repeated here (this
+ * package builds on its own; tests/function/campus-function.test.ts holds the two equal).
+ *
+ * - `inviteOwners/{uid}` = `{ code }` and `inviteCodes/{code}` = `{ uid }`: each student's code,
+ *   made at random by `get_my_invites` on first use, unique (a transaction checks the code's
+ *   document does not exist);
+ * - `invites/{inviteeUid}` = `{ inviter, at }`: one credit per account, written by `accept_invite`
+ *   in a transaction that refuses one's own code and a second credit.
+ * All three are admin-only (the rules' closing match).
+ */
+import { randomBytes } from 'node:crypto';
+
+export const OWNERS_COLLECTION = 'inviteOwners';
+export const CODES_COLLECTION = 'inviteCodes';
+export const INVITES_COLLECTION = 'invites';
+
+export const INVITE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const INVITE_CODE_LENGTH = 8;
+const CODE = new RegExp(`^[${INVITE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
+
+/** The code as written, or null when it is not one. */
+export function parseInviteCode(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 32) return null;
+  const code = value.trim().toUpperCase();
+  return CODE.test(code) ? code : null;
+}
+
+/** A code drawn at random. */
+export function newInviteCode(bytes: Uint8Array = randomBytes(INVITE_CODE_LENGTH)): string {
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
+    code += INVITE_ALPHABET[bytes[i]! % INVITE_ALPHABET.length];
+  }
+  return code;
+}

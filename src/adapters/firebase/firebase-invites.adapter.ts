@@ -1,0 +1,40 @@
+import type { Invites } from '@/ports/invites.port';
+import { AppError } from '@/domain/errors';
+import { parseInviteCode } from '@/domain/invite-code';
+import { type CallableOptions, callableFunction } from './firebase-callable';
+import { toBackendError } from './firebase-errors';
+
+/** The callable functions of functions/src/index.ts: the caller's code and count, a credit. */
+export const MY_INVITES_FUNCTION = 'get_my_invites';
+export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
+
+/**
+ * Invites through two callables; each is sent the uid asked for and refuses any but the caller's
+ * own (`permission-denied`); no entry is `not-found`.
+ */
+export function createCallableInvites(options: CallableOptions): Invites {
+  const mine = callableFunction(options, MY_INVITES_FUNCTION);
+  const accept = callableFunction(options, ACCEPT_INVITE_FUNCTION);
+  const call = async (fn: (data?: unknown) => Promise<unknown>, data: unknown) => {
+    try {
+      return await fn(data);
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  };
+  return {
+    async mine(uid) {
+      const answer = (await call(mine, { uid })) as { code?: unknown; joined?: unknown } | null;
+      const code = parseInviteCode(answer?.code);
+      const joined = answer?.joined;
+      if (!code || typeof joined !== 'number' || !Number.isInteger(joined) || joined < 0) {
+        throw new AppError('internal', 'get_my_invites answered no code and count');
+      }
+      return { code, joined };
+    },
+    async accept(uid, code) {
+      const answer = (await call(accept, { uid, code })) as { credited?: unknown } | null;
+      return answer?.credited === true;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { AppError } from '@/domain/errors';
+import { parseInviteCode } from '@/domain/invite-code';
+import type { Invites } from '@/ports/invites.port';
+import type { SupabaseClientLoader } from './supabase-client';
+import { toBackendError, toThrownBackendError } from './supabase-errors';
+import { requireOwnUid } from './supabase-owner';
+
+/** The SQL functions of supabase/migrations: the caller's code and count, and a credit. */
+export const MY_INVITES_FUNCTION = 'my_invites';
+export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
+
+/** Invites through `POST /rpc/my_invites` and `POST /rpc/accept_invite` (the database decides). */
+export function createSupabaseInvites(client: SupabaseClientLoader): Invites {
+  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  return {
+    async mine(uid) {
+      const sb = await load();
+      await requireOwnUid(sb, uid);
+      const answer = await sb.rest.rpc(MY_INVITES_FUNCTION);
+      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const data: unknown = answer.data;
+      const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
+      if (!row) throw new AppError('not-found', 'No waitlist entry');
+      const code = parseInviteCode(row.code);
+      const joined = row.joined;
+      if (!code || typeof joined !== 'number' || !Number.isInteger(joined) || joined < 0) {
+        throw new AppError('internal', 'my_invites answered a row that is not a code and a count');
+      }
+      return { code, joined };
+    },
+    async accept(uid, code) {
+      const sb = await load();
+      await requireOwnUid(sb, uid);
+      const answer = await sb.rest.rpc(ACCEPT_INVITE_FUNCTION, { invite_code: code });
+      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const data: unknown = answer.data;
+      return data === true;
+    },
+  };
+}

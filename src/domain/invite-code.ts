@@ -1,0 +1,45 @@
+/**
+ * Invite codes (issue 28, part 3): each student who joined has a short code that a classmate's
+ * link carries (`/?ref=CODE`). The code is made by the server (every backend draws it at random
+ * from this alphabet) and read by this rule on every side: eight characters of an alphabet without
+ * look-alikes (no 0/O, 1/I/L, no U), so that a code read aloud or copied by hand is unambiguous.
+ * A code is read without regard to case and surrounding spaces; anything else is no code at all
+ * (ignored, never an error).
+ */
+
+export const INVITE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const INVITE_CODE_LENGTH = 8;
+
+const CODE = new RegExp(`^[${INVITE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
+
+/** The code as written, or null when it is not one (malformed: ignored). */
+export function parseInviteCode(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 32) return null;
+  const code = value.trim().toUpperCase();
+  return CODE.test(code) ? code : null;
+}
+
+/** A code drawn from random bytes (one per character; the bias of 256 % 30 is immaterial). */
+export function inviteCodeFromBytes(bytes: ArrayLike<number>): string {
+  if (bytes.length < INVITE_CODE_LENGTH) throw new RangeError('Not enough random bytes');
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
+    code += INVITE_ALPHABET[bytes[i]! % INVITE_ALPHABET.length];
+  }
+  return code;
+}
+
+/** The invite code of a page address's `ref` parameter, or null (absent or malformed). */
+export function inviteCodeOfSearch(search: string): string | null {
+  try {
+    return parseInviteCode(new URLSearchParams(search).get('ref'));
+  } catch {
+    return null;
+  }
+}
+
+/** The student's invites: their own code, and how many classmates joined with it. */
+export interface MyInvites {
+  readonly code: string;
+  readonly joined: number;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseInviteCode } from '@/domain/invite-code';
+import type { Invites } from '@/ports/invites.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+
+export interface Student {
+  readonly uid: string;
+  readonly email: string;
+}
+
+export interface InvitesHarness {
+  readonly repo: Invites;
+  /** The same backend's waitlist: invites need an entry. */
+  readonly waitlist: WaitlistRepo;
+  /** Signs in as a fresh student (signing out whoever was signed in). */
+  newStudent(): Promise<Student>;
+  /** Signs in again as a student made earlier. */
+  signInAs(student: Student): Promise<void>;
+}
+
+/**
+ * Every backend keeps invites the same way: one code per student, made by the backend; one credit
+ * per account; a self-invite, a second credit, an unknown or malformed code change nothing.
+ */
+export function describeInvitesContract(name: string, setup: () => Promise<InvitesHarness>) {
+  describe(`Invites contract: ${name}`, () => {
+    const onList = async (h: InvitesHarness): Promise<Student> => {
+      const student = await h.newStudent();
+      await h.waitlist.join(student.uid, {
+        email: student.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      return student;
+    };
+
+    it('a student without an entry has no invites (not-found), and cannot be credited', async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      const outsider = await h.newStudent();
+      await expect(h.repo.mine(outsider.uid)).rejects.toMatchObject({ code: 'not-found' });
+      expect(await h.repo.accept(outsider.uid, code)).toBe(false);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
+    });
+
+    it('gives each student one well-formed code of their own, the same on every read', async () => {
+      const h = await setup();
+      const a = await onList(h);
+      const first = await h.repo.mine(a.uid);
+      expect(parseInviteCode(first.code)).toBe(first.code);
+      expect(first.joined).toBe(0);
+      expect((await h.repo.mine(a.uid)).code).toBe(first.code);
+      const b = await onList(h);
+      expect((await h.repo.mine(b.uid)).code).not.toBe(first.code);
+    });
+
+    it('credits a classmate who joined with the code once, and never twice', async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      const classmate = await onList(h);
+      // Written as a student might paste it: lowercase, with spaces.
+      expect(await h.repo.accept(classmate.uid, `  ${code.toLowerCase()} `)).toBe(true);
+      expect(await h.repo.accept(classmate.uid, code)).toBe(false);
+      const third = await onList(h);
+      const { code: thirdCode } = await h.repo.mine(third.uid);
+      await h.signInAs(classmate);
+      expect(await h.repo.accept(classmate.uid, thirdCode)).toBe(false); // already credited
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
+      await h.signInAs(third);
+      expect((await h.repo.mine(third.uid)).joined).toBe(0);
+    });
+
+    it('refuses a self-invite, and ignores an unknown or malformed code', async () => {
+      const h = await setup();
+      const student = await onList(h);
+      const { code } = await h.repo.mine(student.uid);
+      expect(await h.repo.accept(student.uid, code)).toBe(false);
+      expect(await h.repo.accept(student.uid, 'ZZZZZZZZ')).toBe(false);
+      for (const bad of ['', 'abc', 'ZZZZ ZZZZ', '0OIL1UUU', `${code}X`, '<script>']) {
+        expect(await h.repo.accept(student.uid, bad)).toBe(false);
+      }
+      expect((await h.repo.mine(student.uid)).joined).toBe(0);
+    });
+
+    it("another student's invites are refused", async () => {
+      const h = await setup();
+      const first = await onList(h);
+      await onList(h);
+      await expect(h.repo.mine(first.uid)).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(h.repo.accept(first.uid, 'ZZZZZZZZ')).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+    });
+  });
+}

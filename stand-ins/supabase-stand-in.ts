@@ -22,7 +22,7 @@ import pg from 'pg';
  * Every REST request runs in its own transaction as the JWT's role (`anon` or `authenticated`)
  * with `request.jwt.claims` set, as PostgREST does, so row-level security and privileges are the
  * database's own. Errors come back as PostgREST shapes them (`{code, message, details, hint}`,
- * 42501 as 401 for anon and 403 otherwise, 23505 as 409, a bad JWT as 401 PGRST301, an unknown
+ * 42501 as 401 for anon and 403 otherwise, PTxyz as xyz, 23505 as 409, a bad JWT as 401 PGRST301, an unknown
  * column as 400 PGRST204, a non-single answer as 406 PGRST116).
  *
  * It is NOT PostgREST or GoTrue: no other operators (neq, in, or, order...), no embedding, no
@@ -129,6 +129,8 @@ const pgrstError = (status: number, code: string, message: string, details: stri
 /** PostgREST's status for a PostgreSQL error (the subset the migrations can raise). */
 function statusOfSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
+  // PostgREST's own convention: SQLSTATE PTxyz answers HTTP xyz.
+  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
   if (code === '23505' || code === '23503') return 409;
   if (code === '42883' || code === '42P01') return 404;
   if (code.startsWith('23') || code.startsWith('22') || code === '42703') return 400;

@@ -22,6 +22,7 @@ import {
   MAX_CONSENT_RECORDS,
   readConsented,
 } from './hero-images';
+import { checkedRequest, MAX_REQUESTS_PER_STUDENT, REQUESTS_COLLECTION } from './campus-requests';
 import {
   CODES_COLLECTION,
   INVITES_COLLECTION,
@@ -181,14 +182,16 @@ export const csp_report = onRequest(
 
 /**
  * Everything kept of one student: the entry, the consent, the operator's decision on their photo,
- * their campus record, their invite code, their arrival and the arrivals credited to them.
+ * their campus record, their invite code, their arrival, the arrivals credited to them and
+ * their campus requests.
  * Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = consentStore();
-  const [owner, credited] = await Promise.all([
+  const [owner, credited, requested] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
+    store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).select().get(),
   ]);
   const batch = store.batch();
   for (const collection of [
@@ -203,7 +206,7 @@ async function deleteStudentData(uid: string): Promise<void> {
   }
   const code = owner.get('code') as unknown;
   if (typeof code === 'string') batch.delete(store.collection(CODES_COLLECTION).doc(code));
-  for (const doc of credited.docs) batch.delete(doc.ref);
+  for (const doc of [...credited.docs, ...requested.docs]) batch.delete(doc.ref);
   await batch.commit();
 }
 
@@ -374,5 +377,36 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
   } catch (error) {
     logger.error('accept_invite failed', { error: String(error) });
     throw new HttpsError('unavailable', 'The invite could not be recorded right now.');
+  }
+});
+
+/**
+ * 'Mi campus no aparece' (issue 28): records the caller's request for a campus the catalogue
+ * lacks, once per requested campus, at most MAX_REQUESTS_PER_STUDENT campuses per student.
+ */
+export const request_campus = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  const checked = checkedRequest(uid, request.data);
+  if (!checked) throw new HttpsError('invalid-argument', 'Not a campus request.');
+  try {
+    const store = consentStore();
+    const ref = store.collection(REQUESTS_COLLECTION).doc(checked.id);
+    if ((await ref.get()).exists) return { recorded: false }; // a repeat counts once
+    const held = await store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).count().get();
+    if (held.data().count >= MAX_REQUESTS_PER_STUDENT) {
+      throw new HttpsError('resource-exhausted', 'Too many campus requests.');
+    }
+    await ref.set({
+      uid,
+      key: checked.key,
+      name: checked.name,
+      city: checked.city,
+      at: FieldValue.serverTimestamp(),
+    });
+    return { recorded: true };
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error('request_campus failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The request could not be recorded right now.');
   }
 });

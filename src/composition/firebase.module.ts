@@ -84,7 +84,7 @@ export function firebaseSettingsFromEnv(env: Env): {
   };
 }
 
-/** The production backend: Firebase (auth, waitlist, hero consent, hero images, campus progress, invites) and Algolia (college search). */
+/** The production backend: Firebase (auth, waitlist, hero consent, hero images, campus progress, invites, campus requests) and Algolia (college search). */
 export function createFirebaseModule(env: Env): ContainerModule {
   const settings = firebaseSettingsFromEnv(env);
   const firebase = createFirebaseBackend(settings.firebase);
@@ -97,5 +97,6 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.HeroConsentRepo).toConstantValue(firebase.heroConsent);
     bind(TOKENS.CampusProgressRepo).toConstantValue(firebase.campusProgress);
     bind(TOKENS.Invites).toConstantValue(firebase.invites);
+    bind(TOKENS.CampusRequests).toConstantValue(firebase.campusRequests);
   });
 }

@@ -13,5 +13,6 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
+    bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
   });
 }

@@ -32,7 +32,7 @@ export function supabaseSettingsFromEnv(env: Env, origin: string): SupabaseSetti
   };
 }
 
-/** The Supabase backend: Auth (Google popup), the waitlist, college search, hero images, hero consent, campus progress and invites. */
+/** The Supabase backend: Auth (Google popup), the waitlist, college search, hero images, hero consent, campus progress, invites and campus requests. */
 export function createSupabaseModule(env: Env): ContainerModule {
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   const backend = createSupabaseBackend(supabaseSettingsFromEnv(env, origin));
@@ -44,5 +44,6 @@ export function createSupabaseModule(env: Env): ContainerModule {
     bind(TOKENS.HeroConsentRepo).toConstantValue(backend.heroConsent);
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
+    bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
   });
 }

@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
@@ -20,6 +21,7 @@ export const TOKENS = {
   HeroImages: Symbol.for('HeroImages') as ServiceIdentifier<HeroImages>,
   CampusProgressRepo: Symbol.for('CampusProgressRepo') as ServiceIdentifier<CampusProgressRepo>,
   Invites: Symbol.for('Invites') as ServiceIdentifier<Invites>,
+  CampusRequests: Symbol.for('CampusRequests') as ServiceIdentifier<CampusRequests>,
   VisitRecord: Symbol.for('VisitRecord') as ServiceIdentifier<VisitRecord>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
   Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
@@ -35,4 +37,5 @@ export const BACKEND_PORTS = [
   TOKENS.HeroImages,
   TOKENS.CampusProgressRepo,
   TOKENS.Invites,
+  TOKENS.CampusRequests,
 ] as const;

@@ -5,6 +5,7 @@ import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
@@ -37,6 +38,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         heroImages: HeroImages,
         campusProgress: CampusProgressRepo,
         invites: Invites,
+        campusRequests: CampusRequests,
         local: LocalRecord,
         visit: VisitRecord,
         clock: Clock,
@@ -49,6 +51,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
           heroImages,
           campusProgress,
           invites,
+          campusRequests,
           local,
           visit,
           clock,
@@ -61,6 +64,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         TOKENS.HeroImages,
         TOKENS.CampusProgressRepo,
         TOKENS.Invites,
+        TOKENS.CampusRequests,
         TOKENS.LocalRecord,
         TOKENS.VisitRecord,
         TOKENS.Clock,

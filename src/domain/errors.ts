@@ -28,7 +28,11 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
-export const VALIDATION_ERROR_CODES = ['validation/college-required'] as const;
+export const VALIDATION_ERROR_CODES = [
+  'validation/college-required',
+  /** 'Mi campus no aparece' with a name or city that is not valid (issue 28). */
+  'validation/campus-request',
+] as const;
 export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 
 /** The closed union of every code the application knows. */

@@ -37,6 +37,11 @@ export const MESSAGES = {
     'Borramos tu registro, tu permiso de foto y tu cuenta. Puedes volver a unirte cuando quieras.',
   leaveFailed: 'No pudimos sacarte de la lista de espera',
   entryLoadFailed: 'No pudimos cargar tus datos.',
+  campusRequested: 'Recibimos tu solicitud',
+  campusRequestedDescription: 'La revisaremos. Mientras tanto, puedes unirte con otro campus.',
+  campusRequestLimit: 'Ya enviaste varias solicitudes',
+  campusRequestLimitDescription: 'Revisaremos las que nos mandaste.',
+  campusRequestFailed: 'No pudimos enviar tu solicitud',
   tryAgain: 'Por favor intenta nuevamente.',
 } as const;
 

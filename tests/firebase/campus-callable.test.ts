@@ -7,10 +7,12 @@ import {
   createCallableCampusProgress,
   MY_CAMPUS_FUNCTION,
 } from '@/adapters/firebase/firebase-campus-progress.adapter';
+import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campus-requests.adapter';
 import { createCallableInvites } from '@/adapters/firebase/firebase-invites.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
+import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import {
   AUTH_EMULATOR,
@@ -21,7 +23,8 @@ import {
   testApp,
 } from '../support/emulators';
 
-// Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites` and `accept_invite` (functions/src/index.ts) in the real
+// Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
+// `request_campus` (functions/src/index.ts) in the real
 // Functions emulator, with accounts in the real Auth emulator and the documents in the Firestore
 // stand-in. The page's entry is written by the web SDK under the rules' stand-in; the function
 // reconciles the caller's campus record (campusMembers/{uid}) from it and counts the records.
@@ -222,3 +225,35 @@ describe('invites on Firebase beyond the contract', () => {
     }
   });
 });
+
+describeCampusRequestsContract(
+  'firebase (Functions and Auth emulators, Firestore stand-in)',
+  async () => {
+    firestore.documents.clear();
+    const h = harness();
+    const text = (fields: Record<string, unknown>, key: string) =>
+      (fields[key] as { stringValue?: string } | undefined)?.stringValue ?? '';
+    return {
+      repo: createCallableCampusRequests({
+        app: h.app,
+        region: 'us-central1',
+        emulator: FUNCTIONS_EMULATOR,
+      }),
+      signIn: async () => ({ uid: (await h.signIn('institutional')).uid }),
+      held: async () => {
+        const byKey = new Map<string, { name: string; city: string; requests: number }>();
+        const docs = [...firestore.documents.values()]
+          .filter((d) => d.name.includes('/documents/campusRequests/'))
+          .sort((a, b) => a.createTime.localeCompare(b.createTime));
+        for (const { fields } of docs) {
+          const key = text(fields, 'key');
+          const held = byKey.get(key);
+          if (held) held.requests++;
+          else
+            byKey.set(key, { name: text(fields, 'name'), city: text(fields, 'city'), requests: 1 });
+        }
+        return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
+      },
+    };
+  },
+);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as functionsCampus from '../../functions/src/campus';
 import { CAMPUS_EMAIL } from '../../functions/src/campus-email';
 import * as functionsInvites from '../../functions/src/invites';
+import * as functionsRequests from '../../functions/src/campus-requests';
+import { campusRequestKey, parseCampusRequest } from '@/domain/campus-request';
 import { INVITE_ALPHABET, inviteCodeFromBytes, parseInviteCode } from '@/domain/invite-code';
 import {
   CAMPUS_STATES,
@@ -115,6 +117,23 @@ describe('the functions repeat the domain rules', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 8, maxLength: 8 }), (bytes) => {
         expect(functionsInvites.newInviteCode(bytes)).toBe(inviteCodeFromBytes(bytes));
+      }),
+    );
+  });
+
+  it('the function keeps every request the domain accepts, under the same key', () => {
+    fc.assert(
+      fc.property(fc.record({ name: fc.string(), city: fc.string() }), (input) => {
+        const parsed = parseCampusRequest(input);
+        const checked = functionsRequests.checkedRequest('uid', input);
+        if (parsed.ok) {
+          expect(checked).toMatchObject({
+            name: parsed.request.name,
+            city: parsed.request.city,
+            key: campusRequestKey(parsed.request),
+          });
+        }
+        if (checked) expect(checked.key).toBe(campusRequestKey(checked));
       }),
     );
   });

@@ -10,6 +10,7 @@ import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../app/contract/auth.contract';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
+import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import { describeCollegeSearchContract } from '../app/contract/college-search.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
@@ -150,6 +151,30 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
     waitlist: b.waitlist,
     newStudent: () => signInAs({ email: nextEmail() }),
     signInAs: async (student) => void (await signInAs(student)),
+  };
+});
+
+describeCampusRequestsContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  // Each test counts only its own students' requests.
+  const mine: string[] = [];
+  return {
+    repo: b.campusRequests,
+    signIn: async () => {
+      standIn.arrangeSignIn({ email: nextEmail() });
+      const { uid } = await b.auth.signInWithPopup();
+      mine.push(uid);
+      return { uid };
+    },
+    held: async () =>
+      (
+        await admin.query<{ name: string; city: string; requests: number }>(
+          `select min(name) as name, min(city) as city, count(*)::int as requests
+           from private.campus_requests where user_id::text = any($1)
+           group by request_key order by 1`,
+          [mine],
+        )
+      ).rows,
   };
 });
 

@@ -1,6 +1,7 @@
 import { initializeApp } from 'firebase/app';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
@@ -8,6 +9,7 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createFirebaseAuth } from './firebase-auth.adapter';
 import { callableFunction } from './firebase-callable';
 import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
+import { createCallableCampusRequests } from './firebase-campus-requests.adapter';
 import { createCallableInvites } from './firebase-invites.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
@@ -21,6 +23,7 @@ export interface FirebaseBackend {
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
+  readonly campusRequests: CampusRequests;
 }
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
@@ -58,5 +61,6 @@ export function createFirebaseBackend(
     heroImages: createCallableHeroImages(functions),
     campusProgress: createCallableCampusProgress(functions),
     invites: createCallableInvites(functions),
+    campusRequests: createCallableCampusRequests(functions),
   };
 }

@@ -1,5 +1,6 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
@@ -17,6 +18,7 @@ import { isCollegeId } from '@/domain/college';
 import type { ErrorCode } from '@/domain/errors';
 import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
 import { createMemoryCampusProgress, verifiedCount } from './memory-campus-progress.adapter';
+import { createMemoryCampusRequests } from './memory-campus-requests.adapter';
 import { createMemoryInvites } from './memory-invites.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
@@ -75,6 +77,8 @@ export interface MemoryBackendControls {
   verifiedCount(collegeId: string): number;
   /** Who joined with whose invite: the inviter's uid, keyed by the invitee's (admin-only). */
   invites(): Record<string, string>;
+  /** 'Mi campus no aparece': each requested campus as first written, and how many asked. */
+  campusRequests(): { name: string; city: string; requests: number }[];
 }
 
 export interface MemoryBackend {
@@ -85,6 +89,7 @@ export interface MemoryBackend {
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
+  readonly campusRequests: CampusRequests;
   readonly controls: MemoryBackendControls;
 }
 
@@ -149,6 +154,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
     invites: createMemoryInvites({ store, controls }),
+    campusRequests: createMemoryCampusRequests({ store, controls }),
     controls: {
       reset() {
         store.clear();
@@ -171,6 +177,12 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       addClassmates,
       verifiedCount: (collegeId) => verifiedCount(store.read(), collegeId),
       invites: () => ({ ...store.read().invitedBy }),
+      campusRequests: () =>
+        Object.values(store.read().campusRequests).map(({ name, city, by }) => ({
+          name,
+          city,
+          requests: by.length,
+        })),
     },
   };
 }

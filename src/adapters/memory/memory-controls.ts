@@ -16,6 +16,7 @@ export const MEMORY_OPERATIONS = [
   'campusProgress',
   'invites',
   'acceptInvite',
+  'requestCampus',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

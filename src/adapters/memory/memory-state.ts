@@ -41,6 +41,15 @@ export interface MemoryState {
   readonly inviteCodes: Readonly<Record<string, string>>;
   /** Who invited whom: the inviter's uid, keyed by the invitee's uid (one credit per account). */
   readonly invitedBy: Readonly<Record<string, string>>;
+  /** 'Mi campus no aparece': each requested campus (by campusRequestKey) and who asked for it. */
+  readonly campusRequests: Readonly<Record<string, RequestedCampus>>;
+}
+
+/** A campus students asked for: as the first of them wrote it, and the uids that asked. */
+export interface RequestedCampus {
+  readonly name: string;
+  readonly city: string;
+  readonly by: readonly string[];
 }
 
 /** Demo student accounts offered by the in-page account chooser (the last with a personal e-mail). */
@@ -66,6 +75,7 @@ export const emptyState = (): MemoryState => ({
   classmates: {},
   inviteCodes: {},
   invitedBy: {},
+  campusRequests: {},
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -145,6 +155,16 @@ export function parseMemoryState(raw: string | null): MemoryState {
     ),
     inviteCodes: recordOf(d.inviteCodes, (v): v is string => parseInviteCode(v) === v),
     invitedBy: recordOf(d.invitedBy, isString),
+    campusRequests: recordOf(
+      d.campusRequests,
+      (v): v is RequestedCampus =>
+        typeof v === 'object' &&
+        v !== null &&
+        isString((v as RequestedCampus).name) &&
+        isString((v as RequestedCampus).city) &&
+        Array.isArray((v as RequestedCampus).by) &&
+        (v as RequestedCampus).by.every(isString),
+    ),
   };
 }
 
@@ -173,6 +193,12 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     // Their own arrival, and the arrivals they were credited with: nothing of them stays.
     invitedBy: Object.fromEntries(
       Object.entries(drop(state.invitedBy)).filter(([, inviter]) => inviter !== uid),
+    ),
+    campusRequests: Object.fromEntries(
+      Object.entries(state.campusRequests).flatMap(([key, r]) => {
+        const by = r.by.filter((asker) => asker !== uid);
+        return by.length ? [[key, { ...r, by }]] : [];
+      }),
     ),
   };
 }

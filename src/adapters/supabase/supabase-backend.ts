@@ -1,5 +1,6 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
@@ -7,6 +8,7 @@ import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
 import { createSupabaseCampusProgress } from './supabase-campus-progress.adapter';
+import { createSupabaseCampusRequests } from './supabase-campus-requests.adapter';
 import { supabaseClientLoader } from './supabase-client';
 import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
@@ -23,9 +25,10 @@ export interface SupabaseBackend {
   readonly heroConsent: HeroConsentRepo;
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
+  readonly campusRequests: CampusRequests;
 }
 
-/** The seven ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The eight ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -39,5 +42,6 @@ export function createSupabaseBackend(
     heroConsent: createSupabaseHeroConsent(client),
     campusProgress: createSupabaseCampusProgress(client),
     invites: createSupabaseInvites(client),
+    campusRequests: createSupabaseCampusRequests(client),
   };
 }

@@ -1,5 +1,6 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
@@ -26,13 +27,14 @@ import {
   createLoadMyEntry,
   createSetHeroConsent,
 } from './my-entry.use-case';
+import { createRequestCampus } from './request-campus.use-case';
 import { createSearchColleges } from './search-colleges.use-case';
 import { createPrepareSignIn, createSignIn } from './sign-in.use-case';
 import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first seven, the browser the last three. */
+/** Every port the application needs: a backend binds the first eight, the browser the last three. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -41,6 +43,7 @@ export interface Ports {
   readonly heroImages: HeroImages;
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
+  readonly campusRequests: CampusRequests;
   readonly local: LocalRecord;
   readonly visit: VisitRecord;
   readonly clock: Clock;
@@ -57,7 +60,7 @@ export interface UseCaseOptions {
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
-  const { local, visit, clock } = ports;
+  const { campusRequests, local, visit, clock } = ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
@@ -85,5 +88,6 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     loadHeroImages: createLoadHeroImages({ heroImages, ...limit }),
     loadMyCampus: createLoadMyCampus({ campusProgress, invites, visit, ...limit }),
     rememberInvite: createRememberInvite({ visit }),
+    requestCampus: createRequestCampus({ campusRequests, ...limit }),
   };
 }

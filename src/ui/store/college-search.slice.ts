@@ -1,5 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { College } from '@/domain/college';
+import { cardUser } from '@/ui/card/card-transition';
+import { AppError, isAppError } from '@/domain/errors';
 import { fail, ok, type Outcome, type SliceDeps } from './outcome';
 
 /** The university selector's list (spec section 4, university selector). */
@@ -10,10 +12,12 @@ export interface CollegeSearchSlice {
   searchColleges: (query: string, withInitialList?: boolean) => Promise<Outcome>;
   /** Empties the list; `cancelPending` (default) also drops the answer of a search under way. */
   clearColleges: (cancelPending?: boolean) => void;
+  /** 'Mi campus no aparece': sends the signed-in student's request for a missing campus. */
+  requestCampus: (request: { name: string; city: string }) => Promise<Outcome>;
 }
 
 export const createCollegeSearchSlice =
-  ({ services, log }: SliceDeps): StateCreator<CollegeSearchSlice> =>
+  ({ services, log, card }: SliceDeps): StateCreator<CollegeSearchSlice> =>
   (set) => {
     // Only the latest search may set the list: answers can arrive out of order.
     let latest = 0;
@@ -39,6 +43,19 @@ export const createCollegeSearchSlice =
       clearColleges(cancelPending = true) {
         if (cancelPending) latest++;
         set({ colleges: [], collegesLoading: false });
+      },
+      async requestCampus(request) {
+        const user = cardUser(card());
+        if (!user) return fail(new AppError('unauthenticated', 'Sign in to request a campus'));
+        try {
+          await (await services()).requestCampus(user, request);
+          return ok(undefined);
+        } catch (error) {
+          if (!isAppError(error) || error.code !== 'validation/campus-request') {
+            log('Error requesting a campus', error);
+          }
+          return fail(error);
+        }
       },
     };
   };

@@ -3,6 +3,7 @@ import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
+import { describeCampusRequestsContract } from './campus-requests.contract';
 import { describeInvitesContract } from './invites.contract';
 import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
@@ -110,5 +111,18 @@ describeInvitesContract('memory', async () => {
     signInAs: async (student) => {
       await signInAt(DEMO_ACCOUNTS.findIndex((a) => a.uid === student.uid));
     },
+  };
+});
+
+describeCampusRequestsContract('memory', async () => {
+  const { b, arrange } = backend();
+  let next = 0;
+  return {
+    repo: b.campusRequests,
+    signIn: async () => {
+      arrange('first', next++);
+      return { uid: (await b.auth.signInWithPopup()).uid };
+    },
+    held: async () => b.controls.campusRequests(),
   };
 });

@@ -30,6 +30,7 @@ describe('composition root', () => {
       'localWaitlistStatus',
       'prepareSignIn',
       'rememberInvite',
+      'requestCampus',
       'savedCollege',
       'searchColleges',
       'setHeroConsent',
@@ -88,7 +89,7 @@ describe('composition root', () => {
       });
       expect(() => buildUseCases(partial)).toThrow(
         new RegExp(
-          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages, CampusProgressRepo, Invites`,
+          `binds no ${name}: every backend binds AuthPort, WaitlistRepo, HeroConsentRepo, CollegeSearch, HeroImages, CampusProgressRepo, Invites, CampusRequests`,
         ),
       );
     }
@@ -116,7 +117,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(18);
+    expect(Object.keys(useCases)).toHaveLength(19);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -165,7 +166,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(18);
+    expect(Object.keys(useCases)).toHaveLength(19);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

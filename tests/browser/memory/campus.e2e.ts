@@ -143,3 +143,31 @@ test("'Compartir' copies the link where the browser cannot share", async ({ page
   await expect(page.getByText('Copiamos tu enlace')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 });
+
+test("'Mi campus no aparece': a campus the search lacks is requested, and the student still joins another", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill('Universidad de Sotavento');
+  await expect(page.getByText('No se encontraron resultados')).toBeVisible();
+  await page.getByRole('option', { name: 'Mi campus no aparece' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mi campus no aparece' });
+  await expect(dialog.getByLabel('Universidad y campus')).toHaveValue('Universidad de Sotavento');
+  // A city left empty is named, and nothing is sent.
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(
+    dialog.getByText('Escribe la ciudad (de 2 a 80 caracteres, sin símbolos).'),
+  ).toBeVisible();
+  expect(await backend(page, 'campusRequests')).toEqual([]);
+  await dialog.getByLabel('Ciudad').fill('Coatzacoalcos');
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByText('Recibimos tu solicitud')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await backend(page, 'campusRequests')).toEqual([
+    { name: 'Universidad de Sotavento', city: 'Coatzacoalcos', requests: 1 },
+  ]);
+  // Never in the way: the student joins another campus.
+  await join(page);
+  await expect(page.getByTestId('campus-headline')).toContainText('UDG - CUCEI');
+});

@@ -1,0 +1,47 @@
+import type { CampusRequests } from '@/ports/campus-requests.port';
+import {
+  campusRequestError,
+  campusRequestKey,
+  MAX_REQUESTS_PER_STUDENT,
+  parseCampusRequest,
+} from '@/domain/campus-request';
+import { AppError } from '@/domain/errors';
+import type { Controls } from './memory-controls';
+import type { StateStore } from './memory-state';
+
+/** The requests "server": checks each request again and counts one per student and campus. */
+export function createMemoryCampusRequests({
+  store,
+  controls,
+}: {
+  store: StateStore;
+  controls: Controls;
+}): CampusRequests {
+  return {
+    async request(uid, given) {
+      await controls.enter('requestCampus');
+      if (store.read().sessionUid !== uid) {
+        throw new AppError('permission-denied', 'Only the signed-in user may request a campus');
+      }
+      const parsed = parseCampusRequest(given);
+      if (!parsed.ok) throw campusRequestError(parsed.invalid);
+      const key = campusRequestKey(parsed.request);
+      const state = store.read();
+      const mine = Object.values(state.campusRequests).filter((r) => r.by.includes(uid));
+      if (state.campusRequests[key]?.by.includes(uid)) return; // a repeat counts once
+      if (mine.length >= MAX_REQUESTS_PER_STUDENT) {
+        throw new AppError('resource-exhausted', 'Too many campus requests from one student');
+      }
+      store.update((s) => {
+        const held = s.campusRequests[key];
+        return {
+          ...s,
+          campusRequests: {
+            ...s.campusRequests,
+            [key]: held ? { ...held, by: [...held.by, uid] } : { ...parsed.request, by: [uid] },
+          },
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { CampusRequests } from '@/ports/campus-requests.port';
+
+export interface CampusRequestsHarness {
+  readonly repo: CampusRequests;
+  /** Signs in as a fresh student (signing out whoever was signed in). */
+  signIn(): Promise<{ uid: string }>;
+  /** The requests held, behind the port: each requested campus and how many students asked. */
+  held(): Promise<{ name: string; city: string; requests: number }[]>;
+}
+
+/** Every backend counts one request per student and campus, and caps each student's requests. */
+export function describeCampusRequestsContract(
+  name: string,
+  setup: () => Promise<CampusRequestsHarness>,
+) {
+  describe(`CampusRequests contract: ${name}`, () => {
+    it('records a request; the same campus again, however written, counts once', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      await h.repo.request(uid, { name: 'Universidad de Colima, Manzanillo', city: 'Manzanillo' });
+      await h.repo.request(uid, { name: 'universidad de colima  manzanillo', city: 'MANZANILLO' });
+      expect(await h.held()).toEqual([
+        { name: 'Universidad de Colima, Manzanillo', city: 'Manzanillo', requests: 1 },
+      ]);
+    });
+
+    it('counts two students asking for one campus as two requests', async () => {
+      const h = await setup();
+      const first = await h.signIn();
+      await h.repo.request(first.uid, { name: 'Universidad de Sotavento', city: 'Coatzacoalcos' });
+      const second = await h.signIn();
+      await h.repo.request(second.uid, { name: 'Universidad de Sotavento', city: 'Coatzacoalcos' });
+      expect(await h.held()).toEqual([
+        { name: 'Universidad de Sotavento', city: 'Coatzacoalcos', requests: 2 },
+      ]);
+    });
+
+    it('caps one student at 5 campuses (resource-exhausted), and keeps the 5', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      for (let n = 1; n <= 5; n++) await h.repo.request(uid, { name: `Campus ${n}`, city: 'León' });
+      await expect(h.repo.request(uid, { name: 'Campus 6', city: 'León' })).rejects.toMatchObject({
+        code: 'resource-exhausted',
+      });
+      expect(await h.held()).toHaveLength(5);
+    });
+
+    it('refuses a name or city that is empty, too long or markup, and records nothing', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      for (const bad of [
+        { name: '', city: 'León' },
+        { name: 'UL', city: 'León' },
+        { name: 'x'.repeat(121), city: 'León' },
+        { name: 'Universidad <script>', city: 'León' },
+        { name: 'Universidad del Bajío', city: '' },
+        { name: 'Universidad del Bajío', city: 'y'.repeat(81) },
+      ]) {
+        await expect(h.repo.request(uid, bad)).rejects.toMatchObject({
+          code: expect.stringMatching(/^(validation\/campus-request|invalid-argument)$/),
+        });
+      }
+      expect(await h.held()).toEqual([]);
+    });
+
+    it("a request in another student's name is refused", async () => {
+      const h = await setup();
+      const first = await h.signIn();
+      await h.signIn();
+      await expect(
+        h.repo.request(first.uid, { name: 'Universidad de Sotavento', city: 'Coatzacoalcos' }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+    });
+  });
+}

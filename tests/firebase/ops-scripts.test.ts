@@ -411,3 +411,49 @@ describe('campus.mjs: the operators set a campus threshold, state and date (issu
     expect(settings()).toBeUndefined();
   });
 });
+
+describe('report.mjs: the campus launch report as CSV (issue 28)', () => {
+  beforeEach(() => firestore.documents.clear());
+  const put = (p: string, fields: Record<string, unknown>, at = '2026-11-20T10:00:00.000Z') => {
+    const name = documentName(p);
+    firestore.documents.set(name, { name, fields, createTime: at });
+  };
+
+  it('writes the campuses, days and requests from the records', async () => {
+    seedEntry('a', 'a@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
+    seedEntry('b', 'b@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
+    put('campusMembers/a', {
+      collegeId: { stringValue: 'udg-cucei' },
+      verified: { booleanValue: true },
+    });
+    put('campusMembers/b', {
+      collegeId: { stringValue: 'udg-cucei' },
+      verified: { booleanValue: false },
+    });
+    put('invites/b', { inviter: { stringValue: 'a' } });
+    put('campusSettings/udg-cucei', {
+      threshold: { integerValue: '150' },
+      state: { stringValue: 'opening' },
+      opensOn: { stringValue: '2027-01-15' },
+    });
+    put('campusRequests/a__x', {
+      uid: { stringValue: 'a' },
+      key: { stringValue: 'universidad de sotavento|coatzacoalcos' },
+      name: { stringValue: 'Universidad de Sotavento' },
+      city: { stringValue: 'Coatzacoalcos' },
+      at: ts('2026-11-22T00:00:00.000Z'),
+    });
+    expect((await run('report', ['campuses'])).stdout).toBe(
+      'campus,joined,verified,invited,invited_share,threshold,state,opens_on\n' +
+        'udg-cucei,2,1,1,0.500,150,opening,2027-01-15\n',
+    );
+    expect((await run('report', ['days'])).stdout).toBe(
+      'campus,day,joined,verified\nudg-cucei,2026-11-20,1,1\nudg-cucei,2026-11-21,1,0\n',
+    );
+    expect((await run('report', ['requests'])).stdout).toBe(
+      'name,city,requests,first_requested\n' +
+        'Universidad de Sotavento,Coatzacoalcos,1,2026-11-22T00:00:00.000Z\n',
+    );
+    await expect(run('report', ['everything'])).rejects.toMatchObject({ code: 2 });
+  });
+});

@@ -103,4 +103,35 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     });
     expect((await run('show', '--campus', 'udg-cucea')).stdout).toBe(before);
   });
+
+  it('report-supabase.mjs writes the campuses, days and requests as CSV', async () => {
+    const report = (what: string) =>
+      promisify(execFile)('node', ['scripts/ops/report-supabase.mjs', what], {
+        env: { ...process.env, SUPABASE_DB_URL: db.url },
+        timeout: 30_000,
+      });
+    // udg-cucea holds the 15 students of the first test (12 verified); one of them was invited.
+    const { rows } = await admin.query<{ id: string }>(
+      "select uid::text as id from public.waitlist where college_id = 'udg-cucea' order by created_at limit 2",
+    );
+    await admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
+      rows[0]!.id,
+      rows[1]!.id,
+    ]);
+    await admin.query(
+      `insert into private.campus_requests (user_id, request_key, name, city)
+       values ($1, 'universidad de sotavento|coatzacoalcos', 'Universidad de Sotavento', 'Coatzacoalcos')`,
+      [rows[0]!.id],
+    );
+    const campuses = (await report('campuses')).stdout.split('\n');
+    expect(campuses[0]).toBe(
+      'campus,joined,verified,invited,invited_share,threshold,state,opens_on',
+    );
+    expect(campuses).toContain('udg-cucea,15,12,1,0.067,40,opening,');
+    const days = (await report('days')).stdout;
+    expect(days).toMatch(/^campus,day,joined,verified\nudg-cucea,\d{4}-\d{2}-\d{2},15,12\n$/);
+    const requests = (await report('requests')).stdout.split('\n');
+    expect(requests[1]).toMatch(/^Universidad de Sotavento,Coatzacoalcos,1,\d{4}-/);
+    await expect(report('everything')).rejects.toMatchObject({ code: 2 });
+  });
 });

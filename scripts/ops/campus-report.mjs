@@ -1,0 +1,79 @@
+// The operators' campus report (issue 28), the same on every backend: each backend's script reads
+// its records and hands them here as plain rows. Admin-only figures (no floor): never published.
+//
+//   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on
+//   days      campus,day,joined,verified     (by day of joining, UTC; only days with a join)
+//   requests  name,city,requests,first_requested   ('Mi campus no aparece', per campus)
+import { csvLine } from './export-waitlist.mjs';
+
+export const REPORTS = ['campuses', 'days', 'requests'];
+const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };
+
+/**
+ * `entries`: `{ uid, collegeId, joinedAt (ISO), verified }`; `invited`: the uids of students
+ * credited to an invite; `settings`: `{ [collegeId]: { threshold, state, opensOn } }`;
+ * `requests`: `{ key, name, city, at (ISO) }`, one per student and campus.
+ */
+export function campusReport(what, { entries = [], invited = [], settings = {}, requests = [] }) {
+  if (what === 'requests') {
+    const byKey = new Map();
+    for (const r of [...requests].sort((a, b) => a.at.localeCompare(b.at))) {
+      const held = byKey.get(r.key);
+      if (held) held.requests++;
+      else byKey.set(r.key, { name: r.name, city: r.city, requests: 1, first: r.at });
+    }
+    const rows = [...byKey.values()].sort(
+      (a, b) => b.requests - a.requests || a.name.localeCompare(b.name),
+    );
+    return csv(
+      ['name', 'city', 'requests', 'first_requested'],
+      rows.map((r) => [r.name, r.city, r.requests, r.first]),
+    );
+  }
+  const credited = new Set(invited);
+  const campuses = new Map();
+  for (const e of entries) {
+    const campus = campuses.get(e.collegeId) ?? {
+      joined: 0,
+      verified: 0,
+      invited: 0,
+      days: new Map(),
+    };
+    campuses.set(e.collegeId, campus);
+    campus.joined++;
+    if (e.verified) campus.verified++;
+    if (credited.has(e.uid)) campus.invited++;
+    const day = e.joinedAt.slice(0, 10);
+    const d = campus.days.get(day) ?? { joined: 0, verified: 0 };
+    campus.days.set(day, d);
+    d.joined++;
+    if (e.verified) d.verified++;
+  }
+  // A campus the operators set up counts even before anyone joined.
+  for (const id of Object.keys(settings)) {
+    if (!campuses.has(id))
+      campuses.set(id, { joined: 0, verified: 0, invited: 0, days: new Map() });
+  }
+  const ids = [...campuses.keys()].sort();
+  if (what === 'days') {
+    return csv(
+      ['campus', 'day', 'joined', 'verified'],
+      ids.flatMap((id) =>
+        [...campuses.get(id).days.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([day, d]) => [id, day, d.joined, d.verified]),
+      ),
+    );
+  }
+  return csv(
+    ['campus', 'joined', 'verified', 'invited', 'invited_share', 'threshold', 'state', 'opens_on'],
+    ids.map((id) => {
+      const c = campuses.get(id);
+      const s = { ...DEFAULT, ...settings[id] };
+      const share = c.joined ? (c.invited / c.joined).toFixed(3) : '0.000';
+      return [id, c.joined, c.verified, c.invited, share, s.threshold, s.state, s.opensOn ?? ''];
+    }),
+  );
+}
+
+const csv = (header, rows) => [csvLine(header), ...rows.map(csvLine)].join('\n') + '\n';

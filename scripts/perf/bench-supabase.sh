@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm run bench:supabase: the Supabase backend's figures, offline, on a throwaway PostgreSQL 15
 # (scripts/test/supabase-db.sh) with the migrations and the seed:
-#   1. joins under load through the Supabase stand-in: throughput and p95 (bench-supabase-load.mjs);
+#   1. joins under load through the Supabase stand-in: throughput and p95, and (issue 28) 1,000
+#      students across 20 campuses with invites, every count compared with a recount
+#      (bench-supabase-load.mjs);
 #   2. the Supabase build (.env.supabase): first-load JS and Lighthouse medians, as npm run bench
 #      prints them, with the stand-in answering the page's calls (bench-supabase-page.mjs).
 # Arguments go to scripts/perf/bench.mjs (e.g. -- --runs 5). Figures are printed, never asserted.

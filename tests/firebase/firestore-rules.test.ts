@@ -305,6 +305,14 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
     await assertFails(
       getDoc(doc(env.unauthenticatedContext().firestore(), 'campusSettings/udg-cucei')),
     );
+    // Invites and campus requests: the functions' alone (no self-credit, no reading another's).
+    await assertFails(setDoc(doc(ana(), 'invites/ana'), { inviter: 'luis' }));
+    await assertFails(getDoc(doc(ana(), 'invites/luis')));
+    await assertFails(getDocs(collection(ana(), 'invites')));
+    await assertFails(setDoc(doc(ana(), 'inviteCodes/ABCDEFGH'), { uid: 'ana' }));
+    await assertFails(getDoc(doc(ana(), 'inviteOwners/luis')));
+    await assertFails(setDoc(doc(ana(), 'campusRequests/ana__x'), { uid: 'ana', name: 'x' }));
+    await assertFails(getDocs(collection(ana(), 'campusRequests')));
   });
 
   it('keeps every other collection closed', async () => {

@@ -150,6 +150,11 @@ export function PrivacyNoticePage() {
               (solo el número, nunca quiénes). También te damos tu propio enlace de invitación.
             </li>
             <li>
+              <span className={strong}>Si nos pides agregar tu campus</span> («Mi campus no
+              aparece»): el nombre y la ciudad que escribes, para saber cuántos estudiantes lo
+              piden.
+            </li>
+            <li>
               <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
               registro en la lista y el campus que elegiste, para mostrarte tu lugar cuando vuelves,
               además de tu sesión iniciada. Se borran al cerrar sesión. Durante tu visita, el código

@@ -333,12 +333,19 @@ export const get_my_invites = onCall(CALLABLE, async (request) => {
       }
     });
     if (!code) throw new HttpsError('not-found', 'No waitlist entry.');
-    const joined = await store
+    // Classmates credited to the caller who are on the list now (as the other backends count).
+    const credited = await store
       .collection(INVITES_COLLECTION)
       .where('inviter', '==', uid)
-      .count()
+      .select()
       .get();
-    return { code, joined: joined.data().count };
+    const onList = credited.empty
+      ? []
+      : await readEach(
+          WAITLIST_COLLECTION,
+          credited.docs.map((d) => d.id),
+        );
+    return { code, joined: onList.filter((s) => s.exists).length };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_invites failed', { error: String(error) });

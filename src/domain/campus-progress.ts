@@ -113,3 +113,27 @@ export interface MyCampus {
    */
   readonly university: string | null;
 }
+
+/**
+ * Reads the student's campus as a backend answers it (`{ collegeId, verified, verifiedCount,
+ * threshold, state, opensOn, universityOf }`, each adapter mapping its own names to these); null
+ * when the answer names no campus. The progress goes through `parseProgress`: never a figure
+ * under the floor.
+ */
+export function parseMyCampus(answer: unknown): MyCampus | null {
+  const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof a.collegeId !== 'string') return null;
+  return {
+    progress: parseProgress(a.collegeId, {
+      verified: a.verifiedCount,
+      threshold: a.threshold,
+      state: a.state,
+      opensOn: a.opensOn,
+    }),
+    verified: a.verified === true,
+    university: typeof a.universityOf === 'string' ? a.universityOf : null,
+  };
+}

@@ -80,16 +80,22 @@ function harness() {
     ),
   });
   const functions = { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR };
+  /** Signs in with Google as the account of this address (made on its first sign-in). */
+  const signInAs = async (address: string) => {
+    email = address;
+    const user = await auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
   return {
     app,
     auth,
     repo: createCallableCampusProgress(functions),
     waitlist: createFirestoreWaitlist({ app, emulator: firestoreStandInHost() }),
-    signIn: async (kind: 'institutional' | 'personal') => {
+    signInAs,
+    /** A fresh account: a university address, or a personal one. */
+    signIn: (kind: 'institutional' | 'personal') => {
       const n = accounts++;
-      email = kind === 'personal' ? `personal${n}@gmail.com` : `campus${n}@alumnos.udg.mx`;
-      const user = await auth.signInWithPopup();
-      return { uid: user.uid, email: user.email };
+      return signInAs(kind === 'personal' ? `personal${n}@gmail.com` : `campus${n}@alumnos.udg.mx`);
     },
   };
 }
@@ -171,28 +177,16 @@ describe('get_my_campus beyond the contract', () => {
 });
 
 describeInvitesContract('firebase (Functions and Auth emulators, Firestore stand-in)', async () => {
-  const app = testApp();
-  let email = '';
-  const auth = createFirebaseAuth({
-    app,
-    emulator: AUTH_EMULATOR,
-    popup: (a) =>
-      signInWithCredential(
-        a,
-        GoogleAuthProvider.credential(fakeGoogleIdToken(email, 'Estudiante')),
-      ),
-  });
-  const signInAs = async (student: { email: string }) => {
-    email = student.email;
-    const user = await auth.signInWithPopup();
-    return { uid: user.uid, email: user.email };
-  };
-  const functions = { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR };
+  const h = harness();
   return {
-    repo: createCallableInvites(functions),
-    waitlist: createFirestoreWaitlist({ app, emulator: firestoreStandInHost() }),
-    newStudent: () => signInAs({ email: `invita${accounts++}@alumnos.udg.mx` }),
-    signInAs: async (student) => void (await signInAs(student)),
+    repo: createCallableInvites({
+      app: h.app,
+      region: 'us-central1',
+      emulator: FUNCTIONS_EMULATOR,
+    }),
+    waitlist: h.waitlist,
+    newStudent: () => h.signIn('institutional'),
+    signInAs: async (student) => void (await h.signInAs(student.email)),
   };
 });
 

@@ -1,5 +1,5 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-import { type MyCampus, parseProgress } from '@/domain/campus-progress';
+import { type MyCampus, parseMyCampus } from '@/domain/campus-progress';
 import { AppError } from '@/domain/errors';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
@@ -22,23 +22,9 @@ export function createCallableCampusProgress(options: CallableOptions): CampusPr
       } catch (error) {
         throw toBackendError(error);
       }
-      const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
-        string,
-        unknown
-      >;
-      if (typeof a.collegeId !== 'string') {
-        throw new AppError('internal', 'get_my_campus answered without a campus');
-      }
-      return {
-        progress: parseProgress(a.collegeId, {
-          verified: a.verifiedCount,
-          threshold: a.threshold,
-          state: a.state,
-          opensOn: a.opensOn,
-        }),
-        verified: a.verified === true,
-        university: typeof a.universityOf === 'string' ? a.universityOf : null,
-      };
+      const campus = parseMyCampus(answer);
+      if (!campus) throw new AppError('internal', 'get_my_campus answered without a campus');
+      return campus;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type MyCampus, parseProgress } from '@/domain/campus-progress';
+import { type MyCampus, parseMyCampus } from '@/domain/campus-progress';
 import { AppError } from '@/domain/errors';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { SupabaseClientLoader } from './supabase-client';
@@ -24,19 +24,18 @@ export function createSupabaseCampusProgress(client: SupabaseClientLoader): Camp
       const data: unknown = answer.data; // any shape: read field by field below
       const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
       if (!row) throw new AppError('not-found', 'No waitlist entry');
-      if (typeof row.college_id !== 'string') {
-        throw new AppError('internal', 'my_campus answered a row without a campus');
-      }
-      return {
-        progress: parseProgress(row.college_id, {
-          verified: row.verified_count,
-          threshold: row.threshold,
-          state: row.state,
-          opensOn: row.opens_on,
-        }),
-        verified: row.verified === true,
-        university: typeof row.university_of === 'string' ? row.university_of : null,
-      };
+      // The SQL function's snake_case columns, as the domain reads an answer.
+      const campus = parseMyCampus({
+        collegeId: row.college_id,
+        verified: row.verified,
+        verifiedCount: row.verified_count,
+        threshold: row.threshold,
+        state: row.state,
+        opensOn: row.opens_on,
+        universityOf: row.university_of,
+      });
+      if (!campus) throw new AppError('internal', 'my_campus answered a row without a campus');
+      return campus;
     },
   };
 }

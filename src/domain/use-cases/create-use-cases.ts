@@ -62,6 +62,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
   const { campusRequests, local, visit, clock } = ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
+  const acceptPendingInvite = createAcceptPendingInvite({ invites, visit, ...limit });
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
     signIn: createSignIn({ auth }),
@@ -74,7 +75,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
       heroConsent,
       local,
       clock,
-      acceptPendingInvite: createAcceptPendingInvite({ invites, visit, ...limit }),
+      acceptPendingInvite,
       ...limit,
     }),
     loadMyEntry: createLoadMyEntry({ waitlist, heroConsent, ...limit }),
@@ -86,7 +87,12 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     watchLocalRecord: createWatchLocalRecord({ local }),
     searchColleges: createSearchColleges({ collegeSearch, ...limit }),
     loadHeroImages: createLoadHeroImages({ heroImages, ...limit }),
-    loadMyCampus: createLoadMyCampus({ campusProgress, invites, visit, ...limit }),
+    loadMyCampus: createLoadMyCampus({
+      campusProgress,
+      invites,
+      acceptPending: acceptPendingInvite,
+      ...limit,
+    }),
     rememberInvite: createRememberInvite({ visit }),
     requestCampus: createRequestCampus({ campusRequests, ...limit }),
   };

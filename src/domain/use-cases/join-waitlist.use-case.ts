@@ -72,7 +72,9 @@ export function createJoinWaitlist({
           waitlistData: toStoredEntry(stored),
           selectedCollege: joined.college,
         });
-        await acceptPendingInvite(user);
+        // Not awaited: a slow credit never holds the join's answer (the card's read of the
+        // campus, right after, shares it and waits for it).
+        void acceptPendingInvite(user);
         if (!request.heroConsent) return { ...joined, heroConsent: false };
         try {
           await backendCall(heroConsent.grant(user.uid), timeoutMs);

@@ -24,11 +24,20 @@ export const createRememberInvite =
 /**
  * Records the invite the student arrived with, if this visit holds one: once the backend has
  * answered (credited or refused), the visit forgets it; a failure keeps it for the next try (the
- * next read of the campus). Never throws: an invite never stands in a student's way.
+ * next read of the campus). Never throws: an invite never stands in a student's way. Calls made
+ * while one is under way share it (the join and the card's first read of the campus).
  */
-export const createAcceptPendingInvite =
-  ({ invites, visit, timeoutMs }: { invites: Invites; visit: VisitRecord; timeoutMs?: number }) =>
-  async (user: User): Promise<void> => {
+export const createAcceptPendingInvite = ({
+  invites,
+  visit,
+  timeoutMs,
+}: {
+  invites: Invites;
+  visit: VisitRecord;
+  timeoutMs?: number;
+}) => {
+  const inFlight = new Map<string, Promise<void>>();
+  const accept = async (user: User): Promise<void> => {
     const code = visit.readInvite();
     if (!code) return;
     try {
@@ -38,6 +47,14 @@ export const createAcceptPendingInvite =
       // Kept: the next read of the campus tries again.
     }
   };
+  return (user: User): Promise<void> => {
+    const running = inFlight.get(user.uid);
+    if (running) return running;
+    const started = accept(user).finally(() => inFlight.delete(user.uid));
+    inFlight.set(user.uid, started);
+    return started;
+  };
+};
 
 /**
  * The student's campus as the backend counts it (its progress toward opening, whether their
@@ -47,15 +64,15 @@ export const createAcceptPendingInvite =
 export const createLoadMyCampus = ({
   campusProgress,
   invites,
-  visit,
+  acceptPending,
   timeoutMs,
 }: {
   campusProgress: CampusProgressRepo;
   invites: Invites;
-  visit: VisitRecord;
+  /** The shared createAcceptPendingInvite of the use cases. */
+  acceptPending: (user: User) => Promise<void>;
   timeoutMs?: number;
 }) => {
-  const acceptPending = createAcceptPendingInvite({ invites, visit, timeoutMs });
   return async (user: User): Promise<CampusCard | null> => {
     await acceptPending(user);
     try {

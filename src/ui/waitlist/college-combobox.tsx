@@ -8,6 +8,9 @@ import { useAppStore } from '@/ui/store/store-context';
 import { CampusRequestDialog } from './campus-request-dialog';
 import { useCollegeSearch } from './use-college-search';
 
+/** The option of 'Mi campus no aparece' (no college id has a capital letter). */
+const REQUEST_OPTION = 'REQUEST-CAMPUS';
+
 /** The searchable university selector: cmdk in a Radix popover (the combobox pattern). */
 export function CollegeCombobox({
   labelId,
@@ -34,10 +37,11 @@ export function CollegeCombobox({
   // 'Mi campus no aparece': offered when a search finds nothing; the dialog starts with its text.
   const requestDialog = useRef<HTMLDialogElement>(null);
   const [requested, setRequested] = useState<{ name: string; key: number } | null>(null);
-  const highlighted = colleges.some((c) => c.id === active) ? active : (colleges[0]?.id ?? '');
   // Opening with an empty search waits 300 ms for the initial list: that wait reads as loading.
   const waiting = loading || (open && colleges.length === 0 && !query.trim());
-  const nothingFound = !waiting && colleges.length === 0;
+  const offerRequest = !waiting && colleges.length === 0 && query.trim() !== '';
+  const options = offerRequest ? [REQUEST_OPTION] : colleges.map((c) => c.id);
+  const highlighted = options.includes(active) ? active : (options[0] ?? '');
 
   const triggerText = selected
     ? collegeLabel(selected)
@@ -120,13 +124,13 @@ export function CollegeCombobox({
                     No se encontraron resultados
                   </Command.Empty>
                 )}
-                {nothingFound && query.trim() && (
+                {offerRequest && (
                   <>
                     <div className="px-3 py-3 text-sm text-slate-600">
                       No se encontraron resultados
                     </div>
                     <Command.Item
-                      value="request-campus"
+                      value={REQUEST_OPTION}
                       onSelect={() => {
                         setOpen(false);
                         setRequested({ name: query.trim(), key: Date.now() });

@@ -72,6 +72,11 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
       await h.signInAs(third);
       expect((await h.repo.mine(third.uid)).joined).toBe(0);
+      // A classmate who left the list no longer counts.
+      await h.signInAs(classmate);
+      await h.waitlist.leave(classmate.uid);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
     });
 
     it('refuses a self-invite, and ignores an unknown or malformed code', async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_SETTINGS,
   MAX_THRESHOLD,
   parseDay,
+  parseMyCampus,
   parseProgress,
   parseSettings,
   PROGRESS_FLOOR,
@@ -60,6 +61,34 @@ describe('campus progress', () => {
           ).toBe(true);
           expect(Number.isInteger(threshold) && threshold >= 1).toBe(true);
           expect(CAMPUS_STATES).toContain(state);
+        },
+      ),
+    );
+  });
+
+  it('parseMyCampus reads any answer: no campus is null, a figure is never under the floor', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({
+            collegeId: fc.oneof(fc.string(), fc.anything()),
+            verified: fc.anything(),
+            verifiedCount: fc.oneof(fc.integer({ min: -5, max: 50 }), fc.anything()),
+            universityOf: fc.anything(),
+          }),
+        ),
+        (answer) => {
+          const campus = parseMyCampus(answer);
+          const id = (answer as { collegeId?: unknown } | null)?.collegeId;
+          if (typeof id !== 'string') {
+            expect(campus).toBeNull();
+            return;
+          }
+          expect(campus!.progress.collegeId).toBe(id);
+          const n = campus!.progress.verified;
+          expect(n === null || n >= PROGRESS_FLOOR).toBe(true);
+          expect(typeof campus!.verified).toBe('boolean');
         },
       ),
     );

@@ -150,6 +150,7 @@ describe('invites through the use cases (issue 28)', () => {
     expect(visit.readInvite()).toBe(code);
     const luis = await useCases.signIn();
     await useCases.joinWaitlist({ user: luis, college: cucei });
+    await flush(); // the credit follows the join's answer, never holds it
     expect(backend.controls.invites()).toEqual({ [luis.uid]: ana.uid });
     expect(visit.readInvite()).toBeNull(); // recorded: forgotten
 
@@ -168,11 +169,29 @@ describe('invites through the use cases (issue 28)', () => {
     const luis = await useCases.signIn();
     backend.controls.failNext('acceptInvite', 'unavailable');
     await useCases.joinWaitlist({ user: luis, college: cucei }); // the join itself succeeds
+    await flush();
     expect(backend.controls.invites()).toEqual({});
     expect(visit.readInvite()).toBe(code);
     await useCases.loadMyCampus(luis);
     expect(backend.controls.invites()).toEqual({ [luis.uid]: ana.uid });
     expect(visit.readInvite()).toBeNull();
+  });
+
+  it("a hanging credit never holds the join's answer; the card's read shares the one call", async () => {
+    const { useCases, backend, popup } = memoryWorld();
+    const ana = await useCases.signIn();
+    await useCases.joinWaitlist({ user: ana, college: cucei });
+    const { code } = (await useCases.loadMyCampus(ana))!.invites;
+    popup.index = 1;
+    useCases.rememberInvite(`?ref=${code}`);
+    const luis = await useCases.signIn();
+    backend.controls.setLatency(40);
+    const joined = useCases.joinWaitlist({ user: luis, college: cucei });
+    await joined; // answered although the credit is still on its way
+    expect(backend.controls.invites()).toEqual({});
+    await useCases.loadMyCampus(luis);
+    expect(backend.controls.invites()).toEqual({ [luis.uid]: ana.uid });
+    expect(backend.controls.calls('acceptInvite')).toBe(1);
   });
 
   it('ignores an address without a well-formed code', () => {

@@ -151,7 +151,12 @@ test("'Mi campus no aparece': a campus the search lacks is requested, and the st
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill('Universidad de Sotavento');
   await expect(page.getByText('No se encontraron resultados')).toBeVisible();
-  await page.getByRole('option', { name: 'Mi campus no aparece' }).click();
+  // The one option, highlighted: Enter takes it (the keyboard's way; a tap works too).
+  await expect(page.getByRole('option', { name: 'Mi campus no aparece' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Mi campus no aparece' });
   await expect(dialog.getByLabel('Universidad y campus')).toHaveValue('Universidad de Sotavento');
   // A city left empty is named, and nothing is sent.

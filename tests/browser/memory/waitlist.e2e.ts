@@ -568,8 +568,14 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   expect((await submit(page).boundingBox())!.y).toBeGreaterThan(64);
   await page.keyboard.press('Enter');
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
-  // The card's own entry (issue 13), the notice's link, then 'Cerrar sesión'.
+  // The campus and the invites (issue 28), read after the join: wait for them, or the Tabs below
+  // would pass them by while they load. Then the card's own entry (issue 13), the notice's link,
+  // then 'Cerrar sesión'.
+  await expect(page.getByTestId('invite-count')).toBeVisible();
   for (const control of [
+    page.getByTestId('invite-link'),
+    page.getByRole('link', { name: 'Invitar por WhatsApp' }),
+    page.getByRole('button', { name: 'Compartir' }),
     page.getByRole('checkbox', { name: /Mostrar mi foto/ }),
     page.getByRole('button', { name: 'Cambiar campus' }),
     page.getByRole('button', { name: 'Salir de la lista de espera' }),

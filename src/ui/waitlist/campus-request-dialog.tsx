@@ -1,15 +1,20 @@
 import { forwardRef, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CampusRequestField } from '@/domain/campus-request';
-import { parseCampusRequest } from '@/domain/campus-request';
+import {
+  CAMPUS_NAME_LENGTH,
+  type CampusRequestField,
+  CITY_LENGTH,
+  parseCampusRequest,
+} from '@/domain/campus-request';
 import { Button } from '@/ui/components/button';
 import { MESSAGES } from '@/ui/messages';
 import { toastOutcome } from '@/ui/outcome-toast';
 import { useAppStore } from '@/ui/store/store-context';
 
+/** The domain's limits, said as the form's errors say them. */
 const FIELD_ERRORS: Record<CampusRequestField, string> = {
-  name: 'Escribe el nombre de tu universidad y campus (de 3 a 120 caracteres, sin símbolos).',
-  city: 'Escribe la ciudad (de 2 a 80 caracteres, sin símbolos).',
+  name: `Escribe el nombre de tu universidad y campus (de ${CAMPUS_NAME_LENGTH.min} a ${CAMPUS_NAME_LENGTH.max} caracteres, sin símbolos).`,
+  city: `Escribe la ciudad (de ${CITY_LENGTH.min} a ${CITY_LENGTH.max} caracteres, sin símbolos).`,
 };
 
 /**
@@ -98,8 +103,8 @@ export const CampusRequestDialog = forwardRef<HTMLDialogElement, { initialName: 
             Dinos cuál es y lo revisaremos para agregarlo. Mientras tanto, puedes unirte con otro
             campus.
           </p>
-          {field('name', 'Universidad y campus', name, setName, 120)}
-          {field('city', 'Ciudad', city, setCity, 80)}
+          {field('name', 'Universidad y campus', name, setName, CAMPUS_NAME_LENGTH.max)}
+          {field('city', 'Ciudad', city, setCity, CITY_LENGTH.max)}
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button type="button" variant="ghost" size="sm" onClick={close}>
               Cancelar

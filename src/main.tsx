@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadUseCases } from '@/composition/backend';
 import { nextTask } from '@/shared/next-task';
 import { App } from '@/ui/app';
+import { ErrorBoundary } from '@/ui/error-boundary';
 import { InteractiveIslandsProvider } from '@/ui/boot/interactive-island';
 import { StaticIslandsProvider } from '@/ui/boot/static-island';
 import { markHydrating, ReplayEarlyClick } from '@/ui/boot/early-click';
@@ -38,6 +39,20 @@ if (prerendered && route === 'home') {
         onScreenHydrated: () => store.getState().start(),
       });
     });
+} else if (route === 'leave') {
+  // The e-mails' leave link (issue 25): its chunk first, then one render over the prerendered
+  // 'Revisando tu enlace…', so the page is never blank in between.
+  const { LeaveLinkPage } = await import('@/ui/leave/leave-link-page');
+  container.hidden = false;
+  createRoot(container).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <StoreProvider store={store}>
+          <LeaveLinkPage />
+        </StoreProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
 } else {
   // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
   const islands = import.meta.env.DEV

@@ -1,7 +1,8 @@
-// Prerenders the landing page into dist/index.html, the not-found page into dist/404.html and the
-// privacy notice into dist/aviso-de-privacidad.html, using the SSR build of src/ui/boot/prerender.tsx
-// (dist-ssr/). React hydrates the first two in the browser; the notice is plain HTML without any
-// script (no loader, no entry): it needs no JavaScript, and no CSP hash of its own.
+// Prerenders the landing page into dist/index.html, the not-found page into dist/404.html, the
+// e-mails' leave link into dist/salir.html and the privacy notice into dist/aviso-de-privacidad.html,
+// using the SSR build of src/ui/boot/prerender.tsx (dist-ssr/). React hydrates the first two in the
+// browser and renders over the third; the notice is plain HTML without any script (no loader, no
+// entry): it needs no JavaScript, and no CSP hash of its own.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,8 @@ const PRIVACY_DESCRIPTION =
   'Qué datos guardamos cuando te unes a la lista de espera, para qué los usamos, quién los trata ' +
   'por nosotros y cómo ejercer tus derechos ARCO o retirar tu consentimiento.';
 
+const LEAVE_TITLE = 'Salir de la lista de espera | De estudiantes a estudiantes';
+
 function page(route) {
   const { html, head, siteUrl } = render(route);
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
@@ -65,6 +68,14 @@ function page(route) {
         `$1${PRIVACY_DESCRIPTION}"`,
       );
     if (/<script/i.test(out)) throw new Error('the privacy notice must carry no script');
+  }
+  if (route === 'leave') {
+    out = out
+      .replace(/<title>[^<]*<\/title>/, `<title>${LEAVE_TITLE}</title>`)
+      .replace(
+        '<meta name="viewport"',
+        '<meta name="robots" content="noindex" />\n    <meta name="viewport"',
+      );
   }
   if (route === 'not-found') {
     out = out
@@ -105,10 +116,11 @@ const saveOffscreenCss = (css) => {
 const phones = renderPhoneArt();
 const notFound = page('not-found');
 const privacy = page('privacy');
+const leave = page('leave');
 fs.writeFileSync(
   path.join(dist, 'index.html'),
   deferIcon(
-    deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy]).replace(
+    deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy, leave]).replace(
       /<noscript id="offscreen-css">[\s\S]*?<\/noscript>/,
       (noscript) => noscript + SECTION_STYLES,
     ),
@@ -119,10 +131,12 @@ fs.writeFileSync(path.join(dist, '404.html'), notFound);
 // PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
 // /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
 fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), privacy);
+// The e-mails' leave link (issue 25): served at /salir the same way.
+fs.writeFileSync(path.join(dist, 'salir.html'), leave);
 // Every page inlines the stylesheet (the landing page only its first screens' part, the rest
 // goes in offscreen-*.css): no page names Vite's own file any more, so it is not deployed.
 if (viteCss) fs.rmSync(viteCss);
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(
-  `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html and ${PRIVACY_NOTICE_FILE}`,
+  `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html, salir.html and ${PRIVACY_NOTICE_FILE}`,
 );

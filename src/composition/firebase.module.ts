@@ -98,5 +98,6 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(firebase.campusProgress);
     bind(TOKENS.Invites).toConstantValue(firebase.invites);
     bind(TOKENS.CampusRequests).toConstantValue(firebase.campusRequests);
+    bind(TOKENS.LeaveLinks).toConstantValue(firebase.leaveLinks);
   });
 }

@@ -14,5 +14,6 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
+    bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
   });
 }

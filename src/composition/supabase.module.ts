@@ -45,5 +45,6 @@ export function createSupabaseModule(env: Env): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
+    bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
   });
 }

@@ -4,6 +4,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
@@ -22,6 +23,7 @@ export const TOKENS = {
   CampusProgressRepo: Symbol.for('CampusProgressRepo') as ServiceIdentifier<CampusProgressRepo>,
   Invites: Symbol.for('Invites') as ServiceIdentifier<Invites>,
   CampusRequests: Symbol.for('CampusRequests') as ServiceIdentifier<CampusRequests>,
+  LeaveLinks: Symbol.for('LeaveLinks') as ServiceIdentifier<LeaveLinks>,
   VisitRecord: Symbol.for('VisitRecord') as ServiceIdentifier<VisitRecord>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
   Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
@@ -38,4 +40,5 @@ export const BACKEND_PORTS = [
   TOKENS.CampusProgressRepo,
   TOKENS.Invites,
   TOKENS.CampusRequests,
+  TOKENS.LeaveLinks,
 ] as const;

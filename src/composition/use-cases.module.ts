@@ -7,6 +7,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
@@ -39,6 +40,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         campusProgress: CampusProgressRepo,
         invites: Invites,
         campusRequests: CampusRequests,
+        leaveLinks: LeaveLinks,
         local: LocalRecord,
         visit: VisitRecord,
         clock: Clock,
@@ -52,6 +54,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
           campusProgress,
           invites,
           campusRequests,
+          leaveLinks,
           local,
           visit,
           clock,
@@ -65,6 +68,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         TOKENS.CampusProgressRepo,
         TOKENS.Invites,
         TOKENS.CampusRequests,
+        TOKENS.LeaveLinks,
         TOKENS.LocalRecord,
         TOKENS.VisitRecord,
         TOKENS.Clock,

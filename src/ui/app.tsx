@@ -13,8 +13,11 @@ const PrivacyNoticePage = lazy(() =>
   import('./privacy/privacy-notice-page').then((m) => ({ default: m.PrivacyNoticePage })),
 );
 
-/** The whole app: the landing page, the privacy notice or the not-found page, behind an error screen. */
-export function App({ route }: { route: Route }) {
+/**
+ * The whole app: the landing page, the privacy notice or the not-found page, behind an error screen.
+ * The e-mails' leave link has a page and a chunk of its own (src/main.tsx, src/ui/leave/).
+ */
+export function App({ route }: { route: Exclude<Route, 'leave'> }) {
   return (
     <ErrorBoundary>
       {route === 'home' ? (

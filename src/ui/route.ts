@@ -1,10 +1,14 @@
 import { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-path';
 
-export type Route = 'home' | 'privacy' | 'not-found';
+export type Route = 'home' | 'privacy' | 'leave' | 'not-found';
+
+/** The e-mails' leave link (issue 25): `/salir?token=…`, prerendered as salir.html. */
+export const LEAVE_PATH = '/salir';
 
 /**
  * The app's screens: '/' (and '/index.html') is the landing page, '/aviso-de-privacidad' (with
- * '.html' or a trailing slash too) the privacy notice, anything else is 404.
+ * '.html' or a trailing slash too) the privacy notice, '/salir' (the same) the e-mails' leave
+ * link, anything else is 404.
  */
 export function routeFor(pathname: string): Route {
   if (pathname === '/' || pathname === '/index.html') return 'home';
@@ -13,6 +17,7 @@ export function routeFor(pathname: string): Route {
   ) {
     return 'privacy';
   }
+  if ([LEAVE_PATH, `${LEAVE_PATH}/`, `${LEAVE_PATH}.html`].includes(pathname)) return 'leave';
   return 'not-found';
 }
 

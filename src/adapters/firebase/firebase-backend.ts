@@ -3,6 +3,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -11,6 +12,7 @@ import { callableFunction } from './firebase-callable';
 import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
 import { createCallableCampusRequests } from './firebase-campus-requests.adapter';
 import { createCallableInvites } from './firebase-invites.adapter';
+import { createCallableLeaveLinks } from './firebase-leave-links.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
@@ -24,6 +26,7 @@ export interface FirebaseBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly leaveLinks: LeaveLinks;
 }
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
@@ -62,5 +65,6 @@ export function createFirebaseBackend(
     campusProgress: createCallableCampusProgress(functions),
     invites: createCallableInvites(functions),
     campusRequests: createCallableCampusRequests(functions),
+    leaveLinks: createCallableLeaveLinks(functions),
   };
 }

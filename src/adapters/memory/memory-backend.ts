@@ -26,17 +26,48 @@ import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
-import { createStateStore, type HeroPhotoReview, heroPhotoQueue } from './memory-state';
+import {
+  createStateStore,
+  type DeliveredMail,
+  type HeroPhotoReview,
+  heroPhotoQueue,
+  type MemoryMail,
+} from './memory-state';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
+import {
+  createMemoryLeaveLinks,
+  createMemoryOutbox,
+  createMemoryTransport,
+  launchOf,
+  MEMORY_LEAVE_SECRET,
+  withMail,
+} from './memory-mail.adapter';
+import type { LeaveLinks } from '@/ports/leave-links.port';
+import type { Outbox } from '@/ports/outbox.port';
+import { deliverOutbox, type DeliveryReport, leaveUrlOf } from '@/domain/mail/deliver-outbox';
+import { LEAVE_PURPOSE, leaveTokenExpiry, signLeaveToken } from '@/domain/mail/leave-token';
+import { FIRST_BACKOFF_MS } from '@/domain/mail/outbox';
 
 export interface MemoryBackendOptions {
   readonly storage: KeyValueStorage;
   readonly chooseAccount: ChooseAccount;
   readonly config?: MemoryBackendConfig;
   readonly onExternalChange?: (listener: () => void) => () => void;
-  /** Dates the consents (default: the system clock). */
+  /** Dates the consents and the messages (default: the system clock). */
   readonly clock?: Clock;
+  /** The site's address, for the e-mails' links (default http://localhost). */
+  readonly siteUrl?: string;
+  /**
+   * Whether the memory sender sends what is recorded by itself, to the memory mailbox (default
+   * true). Off, another sender (a test's SMTP one) claims from `outbox`.
+   */
+  readonly sendAutomatically?: boolean;
 }
+
+/** How soon the memory sender sends what a join or a launch recorded ("within minutes"). */
+export const MEMORY_SEND_DELAY_MS = 500;
+/** The memory sender's From (the real backends' comes from MAIL_FROM). */
+export const MEMORY_MAIL_FROM = 'De estudiantes a estudiantes <hola@deestudiantes.example>';
 
 /** The developer and test controls exposed as `window.__memoryBackend` in memory builds. */
 export interface MemoryBackendControls {
@@ -79,6 +110,26 @@ export interface MemoryBackendControls {
   invites(): Record<string, string>;
   /** 'Mi campus no aparece': each requested campus as first written, and how many asked. */
   campusRequests(): { name: string; city: string; requests: number }[];
+  /** The outbox (issue 25): every message recorded, pending, sent or failed (admin-only). */
+  outbox(): MemoryMail[];
+  /** What the memory "mail provider" received: subject, both bodies, headers (newest last). */
+  mailbox(): DeliveredMail[];
+  /** Runs the sender now (it also runs by itself after a join and a launch). */
+  deliverMail(): Promise<DeliveryReport>;
+  /**
+   * The launch command of a campus (`npm run notify:campus` on the real backends): records the
+   * launch message of every student on its list who has none, then sends. `dryRun` records and
+   * sends nothing. A second run records nothing again.
+   */
+  notifyCampus(
+    collegeId: string,
+    options?: { dryRun?: boolean },
+  ): { students: number; queued: number; alreadyQueued: number };
+  /**
+   * A leave link's token for a student's entry, as the sender makes it (for developers and tests;
+   * `expires` in seconds since 1970, `purpose` other than 'leave' for a link of another use).
+   */
+  leaveToken(uid: string, options?: { expires?: number; purpose?: string }): Promise<string>;
 }
 
 export interface MemoryBackend {
@@ -90,6 +141,9 @@ export interface MemoryBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly leaveLinks: LeaveLinks;
+  /** The outbox as a sender claims from it (server-side on the real backends). */
+  readonly outbox: Outbox;
   readonly controls: MemoryBackendControls;
 }
 
@@ -137,6 +191,51 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       classmates: { ...state.classmates, [id]: (state.classmates[id] ?? 0) + count },
     }));
   };
+  const clock = options.clock ?? { now: () => new Date() };
+  const siteUrl = (options.siteUrl ?? 'http://localhost').replace(/\/+$/, '');
+  const outbox = createMemoryOutbox({ store });
+  const transport = createMemoryTransport({ store, controls, clock });
+  const deliverMail = () =>
+    deliverOutbox({
+      outbox,
+      transport,
+      secret: MEMORY_LEAVE_SECRET,
+      from: MEMORY_MAIL_FROM,
+      siteUrl,
+      // No server here to take a mail provider's one-click POST: the header names the page.
+      oneClickUrl: (token) => leaveUrlOf(siteUrl, token),
+      now: () => clock.now(),
+    });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The sender's next run, as a real backend's runs every minute; one timer at a time. */
+  const scheduleDelivery = (ms = MEMORY_SEND_DELAY_MS): void => {
+    if (timer !== undefined || options.sendAutomatically === false) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void deliverMail().then(
+        (report) => {
+          if (report.retried > 0 || report.providerDown) scheduleDelivery(FIRST_BACKOFF_MS);
+        },
+        (error: unknown) => console.error('Memory mail sender failed', error),
+      );
+    }, ms);
+  };
+  const notifyCampus = (collegeId: string, { dryRun = false } = {}) => {
+    const id = campusId(collegeId);
+    const state = store.read();
+    const messages = launchOf(state, id);
+    const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
+    if (!dryRun && fresh.length) {
+      store.update((current) => launchOf(current, id).reduce(withMail, current));
+      scheduleDelivery();
+    }
+    return {
+      students: messages.length,
+      queued: dryRun ? 0 : fresh.length,
+      alreadyQueued: messages.length - fresh.length,
+    };
+  };
+  if (Object.values(store.read().outbox).some((m) => m.status === 'pending')) scheduleDelivery();
   return {
     auth: createMemoryAuth({
       store,
@@ -144,17 +243,19 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       chooseAccount: options.chooseAccount,
       ...(options.onExternalChange ? { onExternalChange: options.onExternalChange } : {}),
     }),
-    waitlist: createMemoryWaitlist({ store, controls }),
+    waitlist: createMemoryWaitlist({ store, controls, onMailQueued: () => scheduleDelivery() }),
     heroConsent: createMemoryHeroConsent({
       store,
       controls,
-      clock: options.clock ?? { now: () => new Date() },
+      clock,
     }),
     collegeSearch: createMemoryCollegeSearch({ controls }),
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
     invites: createMemoryInvites({ store, controls }),
     campusRequests: createMemoryCampusRequests({ store, controls }),
+    leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
+    outbox,
     controls: {
       reset() {
         store.clear();
@@ -183,6 +284,23 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
           city,
           requests: by.length,
         })),
+      outbox: () => Object.values(store.read().outbox),
+      mailbox: () => [...store.read().mailbox],
+      deliverMail,
+      notifyCampus,
+      leaveToken: async (uid, { expires, purpose = LEAVE_PURPOSE } = {}) => {
+        const entry = store.read().entries[uid];
+        if (!entry) throw new Error(`No waitlist entry for ${uid}`);
+        return signLeaveToken(
+          {
+            purpose,
+            uid,
+            joined: Date.parse(entry.timestamp),
+            expires: expires ?? leaveTokenExpiry(clock.now()),
+          },
+          MEMORY_LEAVE_SECRET,
+        );
+      },
     },
   };
 }

@@ -24,6 +24,7 @@ export function createBrowserMemoryBackend(): MemoryBackend {
   const backend = createMemoryBackend({
     storage: window.localStorage,
     chooseAccount: chooseAccountInDialog,
+    siteUrl: window.location.origin,
     config: typeof config === 'object' && config !== null ? config : {},
     onExternalChange: (listener) => {
       const onStorage = (event: StorageEvent) => {

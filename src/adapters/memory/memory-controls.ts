@@ -17,6 +17,9 @@ export const MEMORY_OPERATIONS = [
   'invites',
   'acceptInvite',
   'requestCampus',
+  'sendMail',
+  'checkLeaveLink',
+  'leaveByLink',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

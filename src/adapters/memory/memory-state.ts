@@ -4,6 +4,7 @@ import { isCollegeId } from '@/domain/college';
 import { parseInviteCode } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
+import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
 import { DEMO_ACCOUNT_PHOTOS } from './hero-avatars';
 
 /** One namespaced key holds the whole backend, so a reload or a second tab sees the same data. */
@@ -43,7 +44,44 @@ export interface MemoryState {
   readonly invitedBy: Readonly<Record<string, string>>;
   /** 'Mi campus no aparece': each requested campus (by campusRequestKey) and who asked for it. */
   readonly campusRequests: Readonly<Record<string, RequestedCampus>>;
+  /** The outbox (issue 25): each message recorded before it is sent, keyed by its id. */
+  readonly outbox: Readonly<Record<string, MemoryMail>>;
+  /** What the memory "mail provider" received, newest last (at most MAILBOX_SIZE). */
+  readonly mailbox: readonly DeliveredMail[];
 }
+
+/** One outbox message, as the memory backend keeps it (admin-only on the real backends). */
+export interface MemoryMail {
+  readonly id: string;
+  readonly kind: MailKind;
+  readonly uid: string;
+  /** The entry's date of joining (ms). */
+  readonly joined: number;
+  readonly to: string;
+  readonly name: string;
+  readonly collegeId: string;
+  readonly status: 'pending' | 'sent' | 'failed';
+  readonly attempts: number;
+  /** When it is due (ms since 1970). */
+  readonly dueAt: number;
+  /** Claimed by a sender until then (ms since 1970; 0: not claimed). */
+  readonly leaseUntil: number;
+  readonly sentAt: string | null;
+  readonly error: string | null;
+}
+
+/** A message as the memory "mail provider" received it. */
+export interface DeliveredMail {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly at: string;
+}
+
+export const MAILBOX_SIZE = 50;
 
 /** A campus students asked for: as the first of them wrote it, and the uids that asked. */
 export interface RequestedCampus {
@@ -76,6 +114,8 @@ export const emptyState = (): MemoryState => ({
   inviteCodes: {},
   invitedBy: {},
   campusRequests: {},
+  outbox: {},
+  mailbox: [],
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -165,7 +205,41 @@ export function parseMemoryState(raw: string | null): MemoryState {
         Array.isArray((v as RequestedCampus).by) &&
         (v as RequestedCampus).by.every(isString),
     ),
+    outbox: recordOf(d.outbox, isMemoryMail),
+    mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
   };
+}
+
+const isTime = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+function isMemoryMail(value: unknown): value is MemoryMail {
+  const v = value as Partial<Record<keyof MemoryMail, unknown>> | null;
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    (MAIL_KINDS as readonly unknown[]).includes(v.kind) &&
+    isString(v.uid) &&
+    isTime(v.joined) &&
+    isString(v.to) &&
+    isString(v.name) &&
+    isString(v.collegeId) &&
+    ['pending', 'sent', 'failed'].includes(v.status as string) &&
+    isCount(v.attempts) &&
+    isTime(v.dueAt) &&
+    isTime(v.leaseUntil) &&
+    (v.sentAt === null || isString(v.sentAt)) &&
+    (v.error === null || isString(v.error))
+  );
+}
+
+function isDelivered(value: unknown): value is DeliveredMail {
+  const v = value as Partial<Record<keyof DeliveredMail, unknown>> | null;
+  return (
+    isObject(v) &&
+    [v.id, v.to, v.subject, v.text, v.html, v.at].every(isString) &&
+    isObject(v.headers) &&
+    Object.values(v.headers).every(isString)
+  );
 }
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
@@ -200,6 +274,8 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
         return by.length ? [[key, { ...r, by }]] : [];
       }),
     ),
+    // Their messages and the record of them: nothing is sent to a student who left.
+    outbox: Object.fromEntries(Object.entries(state.outbox).filter(([, mail]) => mail.uid !== uid)),
   };
 }
 

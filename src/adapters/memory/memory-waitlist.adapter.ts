@@ -4,6 +4,7 @@ import { AppError } from '@/domain/errors';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
 import type { StateStore } from './memory-state';
+import { welcomeOf, withMail } from './memory-mail.adapter';
 
 /**
  * Waitlist entries in storage, keyed by uid. As the rules of the real backends say: only the
@@ -13,9 +14,12 @@ import type { StateStore } from './memory-state';
 export function createMemoryWaitlist({
   store,
   controls,
+  onMailQueued = () => {},
 }: {
   store: StateStore;
   controls: Controls;
+  /** Told when joining recorded a welcome message (the memory sender then sends it). */
+  onMailQueued?: () => void;
 }): WaitlistRepo {
   const own = (uid: string, what: string): void => {
     if (store.read().sessionUid !== uid) {
@@ -37,15 +41,19 @@ export function createMemoryWaitlist({
       if (!entry.email || entry.email !== account?.email) {
         throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
       }
-      // The first entry stands, as on every backend: joining again writes nothing.
-      const stored = store.update((state) =>
-        Object.hasOwn(state.entries, uid)
-          ? state
-          : {
-              ...state,
-              entries: { ...state.entries, [uid]: toStoredEntry(entry) },
-            },
-      ).entries[uid]!;
+      // The first entry stands, as on every backend: joining again writes nothing. A new entry
+      // records its welcome message in the same write (issue 25), as the databases' triggers do.
+      let queued = false;
+      const stored = store.update((state) => {
+        if (Object.hasOwn(state.entries, uid)) return state;
+        const added = toStoredEntry(entry);
+        queued = true;
+        return withMail(
+          { ...state, entries: { ...state.entries, [uid]: added } },
+          welcomeOf(uid, added, account.displayName),
+        );
+      }).entries[uid]!;
+      if (queued) onMailQueued();
       return fromStoredEntry(stored);
     },
     async changeCollege(uid, collegeId) {

@@ -2,6 +2,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
@@ -14,6 +15,7 @@ import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
 import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
 import { createSupabaseInvites } from './supabase-invites.adapter';
+import { createSupabaseLeaveLinks } from './supabase-leave-links.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 
@@ -26,9 +28,10 @@ export interface SupabaseBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly leaveLinks: LeaveLinks;
 }
 
-/** The eight ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The nine ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -43,5 +46,6 @@ export function createSupabaseBackend(
     campusProgress: createSupabaseCampusProgress(client),
     invites: createSupabaseInvites(client),
     campusRequests: createSupabaseCampusRequests(client),
+    leaveLinks: createSupabaseLeaveLinks(client),
   };
 }

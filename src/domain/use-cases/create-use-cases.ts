@@ -2,6 +2,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
@@ -15,6 +16,7 @@ import {
   createRememberInvite,
 } from './my-campus.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
+import { createCheckLeaveLink, createLeaveByLink } from './leave-link.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
 import {
   createChooseCollege,
@@ -34,7 +36,7 @@ import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first eight, the browser the last three. */
+/** Every port the application needs: a backend binds the first nine, the browser the last three. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -44,6 +46,7 @@ export interface Ports {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly leaveLinks: LeaveLinks;
   readonly local: LocalRecord;
   readonly visit: VisitRecord;
   readonly clock: Clock;
@@ -60,7 +63,7 @@ export interface UseCaseOptions {
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
-  const { campusRequests, local, visit, clock } = ports;
+  const { campusRequests, leaveLinks, local, visit, clock } = ports;
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   const acceptPendingInvite = createAcceptPendingInvite({ invites, visit, ...limit });
   return {
@@ -95,5 +98,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     }),
     rememberInvite: createRememberInvite({ visit }),
     requestCampus: createRequestCampus({ campusRequests, ...limit }),
+    checkLeaveLink: createCheckLeaveLink({ leaveLinks, ...limit }),
+    leaveByLink: createLeaveByLink({ leaveLinks, ...limit }),
   };
 }

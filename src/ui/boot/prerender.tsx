@@ -10,6 +10,7 @@ import {
 import { staticIslandNodes } from '@/ui/boot/static-island-nodes';
 import { faqStructuredData } from '@/ui/landing/faq-data';
 import { PHONE_ART_SEPARATOR, phoneArtParts } from '@/ui/landing/phone-screens';
+import { LeaveLinkPage } from '@/ui/leave/leave-link-page';
 import { PrivacyNoticePage } from '@/ui/privacy/privacy-notice-page';
 import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-settings';
 import type { Route } from '@/ui/route';
@@ -23,7 +24,8 @@ export { PHONE_ART_SEPARATOR };
 
 /**
  * Renders a route to HTML at build time (scripts/build/prerender.mjs). The client hydrates the
- * landing page's islands and the not-found page; the privacy notice is plain HTML, never hydrated.
+ * landing page's islands and the not-found page; the privacy notice is plain HTML, never hydrated;
+ * the leave link's page is rendered over by the client.
  */
 export function render(route: Route): { html: string; head: string; siteUrl: string } {
   if (route === 'privacy') {
@@ -37,6 +39,15 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   const store = createAppStore({
     loadUseCases: () => Promise.reject(new Error('No backend while prerendering')),
   });
+  if (route === 'leave') {
+    // Its first state ('Revisando tu enlace…'); the client renders over it (src/main.tsx).
+    const html = renderToString(
+      <StoreProvider store={store}>
+        <LeaveLinkPage />
+      </StoreProvider>,
+    );
+    return { html, head: '', siteUrl: SITE.url };
+  }
   const islands: StaticIslands = Object.fromEntries(
     Object.entries(staticIslandNodes()).map(([id, node]) => [id, renderToStaticMarkup(node)]),
   );

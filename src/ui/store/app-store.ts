@@ -7,6 +7,7 @@ import { type CampusSlice, createCampusSlice } from './campus.slice';
 import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
 import { createEntryActionsSlice, type EntryActionsSlice } from './entry-actions.slice';
 import { createHeroSlice, type HeroSlice } from './hero.slice';
+import { createLeaveLinkSlice, type LeaveLinkSlice } from './leave-link.slice';
 import { createMyEntrySlice, type MyEntrySlice } from './my-entry.slice';
 import type { SliceDeps } from './outcome';
 import { createSessionSlice, type SessionSlice } from './session.slice';
@@ -17,6 +18,7 @@ export type { Ignored, Outcome } from './outcome';
 export { IGNORED } from './outcome';
 export type { HeroStatus } from './hero.slice';
 export type { CampusView } from './campus.slice';
+export type { LeaveLinkView } from './leave-link.slice';
 
 /**
  * The page's state: the waitlist card as one state (`card`, changed only by nextCard), and one
@@ -29,7 +31,8 @@ export type AppState = { readonly card: Card } & StartupSlice &
   HeroSlice &
   MyEntrySlice &
   EntryActionsSlice &
-  CampusSlice;
+  CampusSlice &
+  LeaveLinkSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
@@ -69,6 +72,7 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
       ...createMyEntrySlice(deps)(set, get, api),
       ...createEntryActionsSlice(deps)(set, get, api),
       ...createCampusSlice(deps)(set, get, api),
+      ...createLeaveLinkSlice(deps)(set, get, api),
     };
   });
 }

@@ -20,9 +20,11 @@ describe('composition root', () => {
     const useCases = buildUseCases(createMemoryModule());
     expect(Object.keys(useCases).sort()).toEqual([
       'changeCollege',
+      'checkLeaveLink',
       'checkWaitlistStatus',
       'chooseCollege',
       'joinWaitlist',
+      'leaveByLink',
       'leaveWaitlist',
       'loadHeroImages',
       'loadMyCampus',
@@ -117,7 +119,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(19);
+    expect(Object.keys(useCases)).toHaveLength(21);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -166,7 +168,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(19);
+    expect(Object.keys(useCases)).toHaveLength(21);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

@@ -1,0 +1,187 @@
+import type { Clock } from '@/ports/clock.port';
+import type { LeaveLinks } from '@/ports/leave-links.port';
+import type { MailTransport } from '@/ports/mail-transport.port';
+import type { Outbox } from '@/ports/outbox.port';
+import { DEFAULT_SETTINGS, publicProgress } from '@/domain/campus-progress';
+import { collegeOfId } from '@/domain/college-of-id';
+import { type LeaveLinkState, readLeaveToken } from '@/domain/mail/leave-token';
+import { launchMailId, type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
+import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
+import { verifiedCount } from './memory-campus-progress.adapter';
+import type { Controls } from './memory-controls';
+import {
+  MAILBOX_SIZE,
+  type MemoryMail,
+  type MemoryState,
+  type StateStore,
+  withoutStudent,
+} from './memory-state';
+
+/**
+ * The memory backend's signing secret for leave links. It signs nothing but this offline
+ * backend's own links (a memory build never deploys: scripts/deploy/deploy-guard.mjs); the real
+ * backends read theirs from server-side secrets.
+ */
+export const MEMORY_LEAVE_SECRET = 'memory-backend-leave-links-offline-only-0123456789';
+
+/** The welcome of a new entry, due at once. */
+export function welcomeOf(uid: string, entry: StoredWaitlistEntry, name: string): MemoryMail {
+  const joined = Date.parse(entry.timestamp);
+  return {
+    id: welcomeMailId(uid, joined),
+    kind: 'welcome',
+    uid,
+    joined,
+    to: entry.email,
+    name,
+    collegeId: entry.collegeId,
+    status: 'pending',
+    attempts: 0,
+    dueAt: 0,
+    leaseUntil: 0,
+    sentAt: null,
+    error: null,
+  };
+}
+
+/** The state with `mail` added unless a message of its id is there: a message is recorded once. */
+export const withMail = (state: MemoryState, mail: MemoryMail): MemoryState =>
+  Object.hasOwn(state.outbox, mail.id)
+    ? state
+    : { ...state, outbox: { ...state.outbox, [mail.id]: mail } };
+
+/** Who the launch of a campus goes to: every student on its list (by entry). */
+export function launchOf(state: MemoryState, collegeId: string): MemoryMail[] {
+  return Object.entries(state.entries)
+    .filter(([, entry]) => entry.collegeId === collegeId)
+    .map(([uid, entry]) => ({
+      ...welcomeOf(uid, entry, state.accounts.find((a) => a.uid === uid)?.displayName ?? ''),
+      id: launchMailId(collegeId, uid),
+      kind: 'launch' as const,
+    }));
+}
+
+/** The outbox "server": messages kept in the state, claimed with a lease. */
+export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
+  const change = (id: string, update: (mail: MemoryMail) => MemoryMail): void =>
+    void store.update((state) => {
+      const mail = state.outbox[id];
+      return mail ? { ...state, outbox: { ...state.outbox, [id]: update(mail) } } : state;
+    });
+  return {
+    claim(limit, now, leaseUntil) {
+      const at = now.getTime();
+      const claimed: PendingMail[] = [];
+      store.update((state) => {
+        const due = Object.values(state.outbox)
+          .filter((m) => m.status === 'pending' && m.dueAt <= at && m.leaseUntil <= at)
+          .slice(0, limit);
+        const outbox = { ...state.outbox };
+        for (const mail of due) {
+          outbox[mail.id] = { ...mail, leaseUntil: leaseUntil.getTime() };
+          const settings = state.campusSettings[mail.collegeId] ?? DEFAULT_SETTINGS;
+          const progress = publicProgress(
+            mail.collegeId,
+            verifiedCount(state, mail.collegeId),
+            settings,
+          );
+          claimed.push({
+            id: mail.id,
+            kind: mail.kind,
+            uid: mail.uid,
+            joined: mail.joined,
+            to: mail.to,
+            name: mail.name,
+            campus: collegeOfId(mail.collegeId).shortName,
+            attempts: mail.attempts,
+            inviteCode: state.inviteCodes[mail.uid] ?? null,
+            progress: { verified: progress.verified, threshold: progress.threshold },
+          });
+        }
+        return { ...state, outbox };
+      });
+      return Promise.resolve(claimed);
+    },
+    markSent(id, at) {
+      change(id, (mail) => ({ ...mail, status: 'sent', sentAt: at.toISOString(), leaseUntil: 0 }));
+      return Promise.resolve();
+    },
+    markFailed(id, { attempts, retryAt, error }) {
+      change(id, (mail) => ({
+        ...mail,
+        status: retryAt ? 'pending' : 'failed',
+        attempts,
+        dueAt: retryAt ? retryAt.getTime() : mail.dueAt,
+        leaseUntil: 0,
+        error,
+      }));
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The memory "mail provider": keeps what it receives (`__memoryBackend.mailbox()`). */
+export function createMemoryTransport({
+  store,
+  controls,
+  clock,
+}: {
+  store: StateStore;
+  controls: Controls;
+  clock: Clock;
+}): MailTransport {
+  return {
+    async send(mail) {
+      await controls.enter('sendMail');
+      const { id, to, subject, text, html, headers } = mail;
+      const delivered = { id, to, subject, text, html, headers, at: clock.now().toISOString() };
+      store.update((state) => ({
+        ...state,
+        mailbox: [...state.mailbox, delivered].slice(-MAILBOX_SIZE),
+      }));
+    },
+  };
+}
+
+/** Leave links, read with the memory backend's secret against the stored entries. */
+export function createMemoryLeaveLinks({
+  store,
+  controls,
+  clock,
+}: {
+  store: StateStore;
+  controls: Controls;
+  clock: Clock;
+}): LeaveLinks {
+  /** The token's student when it names their entry as it is now, or why not. */
+  const studentOf = async (
+    token: string,
+  ): Promise<{ uid: string; joined: number } | LeaveLinkState> => {
+    const reading = await readLeaveToken(token, MEMORY_LEAVE_SECRET, clock.now());
+    if (!reading.ok) return reading.fault;
+    const { uid, joined } = reading.claims;
+    const entry = store.read().entries[uid];
+    return entry && Date.parse(entry.timestamp) === joined ? { uid, joined } : 'used';
+  };
+  return {
+    async check(token) {
+      await controls.enter('checkLeaveLink');
+      const student = await studentOf(token);
+      return typeof student === 'string' ? student : 'valid';
+    },
+    async leave(token) {
+      await controls.enter('leaveByLink');
+      const student = await studentOf(token);
+      if (typeof student === 'string') return student;
+      // The entry is looked at again as the deletion happens: of two uses at once, one leaves.
+      let left = false;
+      store.update((state) => {
+        const entry = state.entries[student.uid];
+        if (!entry || Date.parse(entry.timestamp) !== student.joined) return state;
+        left = true;
+        return withoutStudent(state, student.uid);
+      });
+      return left ? 'left' : 'used';
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { LeaveLinks } from '@/ports/leave-links.port';
+import { backendCall } from '@/domain/deadline';
+import type { LeaveLinkState } from '@/domain/mail/leave-token';
+
+/** The longest token any backend makes is well under this: longer text is no token at all. */
+const MAX_TOKEN = 400;
+
+/**
+ * The /salir page (issue 25): what the e-mail's leave link would do, then, once the student
+ * confirms, leaving by it. A missing or oversized token is 'malformed' without a call.
+ */
+export const createCheckLeaveLink =
+  ({ leaveLinks, timeoutMs }: { leaveLinks: LeaveLinks; timeoutMs?: number }) =>
+  async (token: string | null): Promise<LeaveLinkState> =>
+    !token || token.length > MAX_TOKEN
+      ? 'malformed'
+      : backendCall(leaveLinks.check(token), timeoutMs);
+
+export const createLeaveByLink =
+  ({ leaveLinks, timeoutMs }: { leaveLinks: LeaveLinks; timeoutMs?: number }) =>
+  async (token: string | null): Promise<LeaveLinkState> =>
+    !token || token.length > MAX_TOKEN
+      ? 'malformed'
+      : backendCall(leaveLinks.leave(token), timeoutMs);

@@ -1,0 +1,15 @@
+import type { LeaveLinkState } from '@/domain/mail/leave-token';
+
+/**
+ * The personal leave link of the e-mails (`/salir?token=…`, issue 25), without a sign-in: the
+ * backend reads the token with its secret and the entry it names. A bad token deletes nothing.
+ */
+export interface LeaveLinks {
+  /** What the link would do: 'valid', or why it would not (nothing changes). */
+  check(token: string): Promise<LeaveLinkState>;
+  /**
+   * Does what 'Salir de la lista de espera' does for the token's student (the entry, everything
+   * kept of them, the account): 'left', or why not. A second use answers 'used'.
+   */
+  leave(token: string): Promise<LeaveLinkState>;
+}

@@ -45,7 +45,7 @@ export default defineConfig({
     // width or a precise timing skip themselves on it (`test.skip(isMobile, reason)`).
     {
       name: 'phone',
-      testMatch: /(landing|waitlist|privacy-notice|my-entry|campus)\.e2e\.ts$/,
+      testMatch: /(landing|waitlist|privacy-notice|my-entry|campus|mail)\.e2e\.ts$/,
       use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
     },
   ],

@@ -41,18 +41,28 @@ if (prerendered && route === 'home') {
     });
 } else if (route === 'leave') {
   // The e-mails' leave link (issue 25): its chunk first, then one render over the prerendered
-  // 'Revisando tu enlace…', so the page is never blank in between.
-  const { LeaveLinkPage } = await import('@/ui/leave/leave-link-page');
-  container.hidden = false;
-  createRoot(container).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <StoreProvider store={store}>
-          <LeaveLinkPage />
-        </StoreProvider>
-      </ErrorBoundary>
-    </StrictMode>,
-  );
+  // 'Revisando tu enlace…', so the page is never blank in between. Not awaited at the top level:
+  // the chunk shares the entry's modules, which a top-level await would split into chunks of
+  // their own, and the landing page would load a dozen files instead of one.
+  // A chunk lost once is asked for again; lost twice, the lost-chunk recovery reloads the page.
+  const loadLeavePage = () => import('@/ui/leave/leave-link-page');
+  void loadLeavePage()
+    .catch(loadLeavePage)
+    .then(
+      ({ LeaveLinkPage }) => {
+        container.hidden = false;
+        createRoot(container).render(
+          <StrictMode>
+            <ErrorBoundary>
+              <StoreProvider store={store}>
+                <LeaveLinkPage />
+              </StoreProvider>
+            </ErrorBoundary>
+          </StrictMode>,
+        );
+      },
+      (error: unknown) => console.error('The leave page could not load', error),
+    );
 } else {
   // Static islands come prerendered in the HTML; only the dev server (no prerender) renders them.
   const islands = import.meta.env.DEV

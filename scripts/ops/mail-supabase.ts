@@ -1,0 +1,153 @@
+// The e-mails of the Supabase backend (issue 25), run by scripts/ops/mail-supabase.mjs:
+//
+//   secret                          makes the leave links' signing secret, once (kept in the
+//                                   database, private.mail_settings: the sender reads it there)
+//   send [--every SECONDS]          the sender: sends what is due (welcomes, launches, retries);
+//                                   with --every, again and again (a small worker); else once
+//   notify --campus ID [--dry-run]  the launch of a campus: records its message for every student
+//                                   on its list who has none, then sends what is due. --dry-run
+//                                   prints how many would be sent and records nothing
+//
+// Connection: --db URL or SUPABASE_DB_URL (the postgres role: the service credentials, never the
+// page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/domain/mail/mail-settings.ts) and
+// SUPABASE_URL (the one-click endpoint: supabase/functions/salir).
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createPostgresOutbox } from '../../src/adapters/postgres/postgres-outbox.adapter';
+import { createSmtpTransport } from '../../src/adapters/smtp/smtp-transport.adapter';
+import { isCollegeId } from '../../src/domain/college';
+import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
+import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
+import { parseMailSettings } from '../../src/domain/mail/mail-settings';
+
+export const USAGE =
+  'Usage: node scripts/ops/mail-supabase.mjs secret | send [--every SECONDS] | ' +
+  'notify --campus ID [--dry-run]   [--db URL]';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class UsageError extends Error {}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+/** The one-click endpoint (RFC 8058) of a Supabase project: its Edge Function `salir`. */
+export const oneClickUrlOf = (supabaseUrl: string) => (token: string) =>
+  `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/salir?token=${encodeURIComponent(token)}`;
+
+/** Sends what is due, once, over SMTP: what happened. */
+export async function sendDue(db: pg.ClientBase, env: Env): Promise<DeliveryReport> {
+  const parsed = parseMailSettings(env);
+  const problems = parsed.ok ? [] : [...parsed.problems];
+  if (!env.SUPABASE_URL?.startsWith('http'))
+    problems.push("SUPABASE_URL must be the project's address");
+  if (!parsed.ok || problems.length) throw new UsageError(problems.join('\n'));
+  const { rows } = await db.query('select token_secret from private.mail_settings');
+  const secret = rows[0]?.token_secret as string | undefined;
+  if (!secret)
+    throw new UsageError('No signing secret yet: node scripts/ops/mail-supabase.mjs secret');
+  const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
+  try {
+    return await deliverOutbox({
+      outbox: createPostgresOutbox(db),
+      transport,
+      secret,
+      from: parsed.settings.from,
+      siteUrl: parsed.settings.siteUrl,
+      oneClickUrl: oneClickUrlOf(env.SUPABASE_URL!),
+      concurrency: 8,
+      batch: 200,
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+const said = (r: DeliveryReport) =>
+  `sent ${r.sent}, to retry ${r.retried}, failed for good ${r.failed}` +
+  (r.providerDown
+    ? ' (the mail provider kept failing: stopped; the rest waits for the next run)'
+    : '');
+
+/** Runs one command; resolves with its exit status. */
+export async function main(
+  args: string[],
+  env: Env = process.env,
+  log = console.log,
+): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (!['secret', 'send', 'notify'].includes(command ?? '')) throw new UsageError(USAGE);
+    const connectionString = option(rest, 'db') ?? env.SUPABASE_DB_URL;
+    if (!connectionString)
+      throw new UsageError(`Name the database: --db URL (or set SUPABASE_DB_URL).\n${USAGE}`);
+    const db = new pg.Client({ connectionString });
+    await db.connect();
+    try {
+      if (command === 'secret') {
+        const secret = crypto.randomBytes(32).toString('base64url');
+        if (secret.length < MIN_SECRET_LENGTH) throw new Error('short secret');
+        const { rowCount } = await db.query(
+          'insert into private.mail_settings (token_secret) values ($1) on conflict (id) do nothing',
+          [secret],
+        );
+        log(
+          rowCount
+            ? 'Made the signing secret (private.mail_settings).'
+            : 'The signing secret is already set: kept.',
+        );
+        return 0;
+      }
+      if (command === 'notify') {
+        const campus = option(rest, 'campus');
+        if (!campus || !isCollegeId(campus))
+          throw new UsageError(`Name the campus: --campus ID.\n${USAGE}`);
+        const known = await db.query('select 1 from public.colleges where id = $1', [campus]);
+        if (known.rowCount === 0)
+          throw new UsageError(`${campus} is not a campus of the catalogue (public.colleges).`);
+        const dryRun = rest.includes('--dry-run');
+        const { rows } = await db.query('select * from private.queue_launch($1, $2)', [
+          campus,
+          dryRun,
+        ]);
+        const { students, queued, already } = rows[0] as {
+          students: number;
+          queued: number;
+          already: number;
+        };
+        if (dryRun) {
+          log(
+            `${campus}: ${students} students on the list; ${students - already} would get the launch e-mail now, ${already} already have it (dry run: nothing recorded or sent).`,
+          );
+          return 0;
+        }
+        log(
+          `${campus}: ${students} students on the list; recorded ${queued} launch e-mails (${already} had one already).`,
+        );
+      }
+      const every = option(rest, 'every');
+      if (every !== undefined && !(Number(every) >= 10))
+        throw new UsageError('--every takes seconds, at least 10');
+      for (;;) {
+        log(said(await sendDue(db, env)));
+        if (every === undefined || command !== 'send') return 0;
+        await new Promise((resolve) => setTimeout(resolve, Number(every) * 1000));
+      }
+    } finally {
+      await db.end();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  }
+}

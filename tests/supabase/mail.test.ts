@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
+import { LEAVE_PURPOSE, readLeaveToken, signLeaveToken } from '@/domain/mail/leave-token';
+import { createSalirHandler } from '../../supabase/functions/salir/handler.ts';
+import { freshDatabase } from '../../stand-ins/supabase-db';
+import { memoryStorage } from '../support/memory-storage';
+import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
+import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
+
+// Issue 25 on the Supabase backend: the database reads leave links as the domain does (tokens
+// made in TypeScript, read in SQL), the page's adapter and the one-click Edge Function leave by
+// them without a sign-in, and `npm run mail:supabase` / `notify:campus:supabase` send the welcome
+// and the launch over a real local SMTP server, once each.
+
+const SECRET = 'supabase-test-secret-supabase-test-secret-01';
+const SITE = 'https://deestudiantes.example';
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let admin: pg.Client;
+let standIn: SupabaseStandIn;
+let smtp: LocalSmtp;
+
+beforeAll(async () => {
+  db = await freshDatabase('mail');
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: 0 });
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  await smtp?.close();
+  await standIn?.close();
+  await admin?.end();
+  await db?.drop();
+});
+
+/** A student on the list of a campus: their uid and date of joining (ms). */
+async function student(email: string, college = 'udg-cucei', name = '') {
+  const { rows } = await admin.query<{ id: string }>(
+    `insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id`,
+    [email, JSON.stringify({ full_name: name })],
+  );
+  const uid = rows[0]!.id;
+  const entry = await admin.query<{ joined: string }>(
+    `insert into public.waitlist (uid, email, college_id) values ($1, $2, $3)
+     returning private.joined_ms(created_at)::text as joined`,
+    [uid, email, college],
+  );
+  return { uid, joined: Number(entry.rows[0]!.joined) };
+}
+
+const run = (...args: string[]) =>
+  promisify(execFile)('node', ['scripts/ops/mail-supabase.mjs', ...args], {
+    env: {
+      ...process.env,
+      SUPABASE_DB_URL: db.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+      SITE_URL: SITE,
+      SUPABASE_URL: standIn.url,
+    },
+    timeout: 60_000,
+  });
+
+const inFuture = () => Math.floor(Date.now() / 1000) + 3600;
+
+describe('leave links in the database', () => {
+  beforeAll(async () => {
+    await admin.query('insert into private.mail_settings (token_secret) values ($1)', [SECRET]);
+  });
+
+  it('reads any token as the domain reads it: made in TypeScript, the same verdict in SQL', async () => {
+    const ana = await student('ana.sql@alumnos.udg.mx');
+    const check = async (token: string) =>
+      (await admin.query<{ state: string }>('select public.check_leave_link($1) as state', [token]))
+        .rows[0]!.state;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(ana.uid), fc.uuid()),
+        fc.oneof(fc.constant(ana.joined), fc.integer({ min: 0, max: 4_102_444_800_000 })),
+        fc.oneof(
+          fc.constant(inFuture()),
+          fc.integer({ min: 1, max: 2_000_000_000 }),
+          fc.integer({ min: 1, max: 999_999_999_999 }),
+        ),
+        fc.constantFrom(LEAVE_PURPOSE, 'verify'),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom(...'Aa0-_.=')), { nil: null }),
+        async (uid, joined, expires, purpose, change) => {
+          let token = await signLeaveToken({ purpose, uid, joined, expires }, SECRET);
+          if (change) {
+            const at = change[0] % token.length;
+            token = token.slice(0, at) + change[1] + token.slice(at + 1);
+          }
+          const reading = await readLeaveToken(token, SECRET, new Date());
+          const expected = !reading.ok
+            ? reading.fault
+            : reading.claims.uid === ana.uid && reading.claims.joined === ana.joined
+              ? 'valid'
+              : 'used';
+          expect(await check(token)).toBe(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the page's adapter checks and leaves by the link, without a sign-in, once", async () => {
+    const luis = await student('luis.link@alumnos.udg.mx');
+    const sofia = await student('sofia.link@alumnos.udg.mx');
+    const token = await signLeaveToken(
+      { purpose: LEAVE_PURPOSE, uid: luis.uid, joined: luis.joined, expires: inFuture() },
+      SECRET,
+    );
+    const { leaveLinks } = createSupabaseBackend(
+      {
+        url: standIn.url,
+        anonKey: standIn.anonKey,
+        callbackUrl: 'http://127.0.0.1/auth/callback.html',
+        storage: memoryStorage(),
+        storageKey: 'sb-mail-test',
+      },
+      { userAgent: 'vitest' },
+    );
+    expect(await leaveLinks.check(token)).toBe('valid');
+    expect(await leaveLinks.check(`${token}x`)).toBe('malformed');
+    expect(await leaveLinks.leave(token)).toBe('left');
+    expect(await leaveLinks.leave(token)).toBe('used');
+    const { rows } = await admin.query('select id from auth.users where id = any($1)', [
+      [luis.uid, sofia.uid],
+    ]);
+    expect(rows.map((r) => r.id)).toEqual([sofia.uid]);
+  });
+
+  it('the one-click Edge Function leaves on a POST, sends a person to the page, and refuses a bad token', async () => {
+    const diego = await student('diego.click@alumnos.udg.mx');
+    const token = await signLeaveToken(
+      { purpose: LEAVE_PURPOSE, uid: diego.uid, joined: diego.joined, expires: inFuture() },
+      SECRET,
+    );
+    const handle = createSalirHandler({
+      supabaseUrl: standIn.url,
+      anonKey: standIn.anonKey,
+      siteUrl: SITE,
+    });
+    const at = `https://project.supabase.co/functions/v1/salir?token=${encodeURIComponent(token)}`;
+    const oneClick = (url: string) =>
+      handle(
+        new Request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        }),
+      );
+    const opened = await handle(new Request(at));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('Location')).toBe(`${SITE}/salir?token=${encodeURIComponent(token)}`);
+    expect((await handle(new Request(at, { method: 'POST', body: 'x=y' }))).status).toBe(400);
+    expect((await oneClick(at.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(400);
+    const { rowCount: still } = await admin.query('select 1 from auth.users where id = $1', [
+      diego.uid,
+    ]);
+    expect(still).toBe(1);
+    const left = await oneClick(at);
+    expect(left.status).toBe(200);
+    expect(await left.text()).toBe('Saliste de la lista de espera.');
+    expect((await oneClick(at)).status).toBe(200); // a provider's second POST is no error
+    const { rowCount } = await admin.query('select 1 from auth.users where id = $1', [diego.uid]);
+    expect(rowCount).toBe(0);
+  });
+});
+
+describe('npm run mail:supabase and notify:campus:supabase', () => {
+  it('sends each entry one welcome and each student of a launched campus one launch, once', async () => {
+    await admin.query('delete from auth.users');
+    await admin.query('delete from private.mail_settings');
+    expect((await run('secret')).stdout).toContain('Made the signing secret');
+    expect((await run('secret')).stdout).toContain('already set');
+    const names = ['Vale <b>"Ríos"</b>', 'Marco', ''];
+    for (const [i, name] of names.entries())
+      await student(`e${i}@alumnos.udg.mx`, 'udg-cucei', name);
+    await student('otro@tec.mx', 'itesm-gdl', 'Otro');
+
+    expect((await run('send')).stdout).toContain('sent 4, to retry 0, failed for good 0');
+    expect((await run('send')).stdout).toContain('sent 0,');
+    const welcome = smtp.received.find((m) => m.text?.includes('Hola, Vale'))!;
+    expect(welcome.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
+    expect(welcome.html).toContain('Vale &lt;b&gt;&quot;Ríos&quot;&lt;/b&gt;');
+    const header = welcome.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+    expect(header.replace(/\r?\n\s+/g, '')).toContain(`${standIn.url}/functions/v1/salir?token=`);
+    // The welcome's link is read by the database with the secret the command made.
+    const link = new URL(/Salir de la lista de espera: (\S+)/.exec(welcome.text!)![1]!);
+    const { rows } = await admin.query('select public.check_leave_link($1) as state', [
+      link.searchParams.get('token'),
+    ]);
+    expect(rows[0].state).toBe('valid');
+
+    const dry = await run('notify', '--campus', 'udg-cucei', '--dry-run');
+    expect(dry.stdout).toContain('3 students on the list; 3 would get the launch e-mail now');
+    expect(smtp.received).toHaveLength(4);
+    const launch = await run('notify', '--campus', 'udg-cucei');
+    expect(launch.stdout).toContain('recorded 3 launch e-mails');
+    expect(launch.stdout).toContain('sent 3,');
+    const again = await run('notify', '--campus', 'udg-cucei');
+    expect(again.stdout).toContain('recorded 0 launch e-mails (3 had one already)');
+    expect(again.stdout).toContain('sent 0,');
+    const launches = smtp.received.filter(
+      (m) => m.subject === '¡El marketplace ya abrió en UDG - CUCEI!',
+    );
+    expect(launches).toHaveLength(3);
+    const { rows: runs } = await admin.query(
+      'select college_id, students, queued from private.launch_runs order by id',
+    );
+    expect(runs).toEqual([
+      { college_id: 'udg-cucei', students: 3, queued: 3 },
+      { college_id: 'udg-cucei', students: 3, queued: 0 },
+    ]);
+    const { rows: told } = await admin.query(
+      "select count(*)::int as n from private.mail_outbox where status = 'sent' and sent_at is not null",
+    );
+    expect(told[0].n).toBe(7);
+  });
+
+  it('refuses an unknown campus, and a send without the mail settings', async () => {
+    await expect(run('notify', '--campus', 'no-such-campus')).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a campus of the catalogue'),
+    });
+    await expect(
+      promisify(execFile)('node', ['scripts/ops/mail-supabase.mjs', 'send'], {
+        env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '', MAIL_FROM: '', SITE_URL: '' },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('SMTP_URL must be') });
+  });
+});

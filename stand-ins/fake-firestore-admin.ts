@@ -7,7 +7,8 @@
  *
  * Served, on `/v1/projects/{p}/databases/(default)/documents`:
  * - `:runQuery`: one collection (`from`), `where` with EQUAL field filters (alone or ANDed),
- *   `orderBy`, `limit` and `select` (a projection on `__name__` returns no field);
+ *   `orderBy` (leaving out documents without the field, as Firestore does), `limit` and
+ *   `select` (a projection on `__name__` returns no field);
  * - `:runAggregationQuery`: `count` over such a query;
  * - `:batchGet`, `:commit` and `:batchWrite`: `update` (with `updateMask` and
  *   `updateTransforms` REQUEST_TIME), `delete`, and `currentDocument` (`exists`) preconditions;
@@ -225,6 +226,8 @@ function runQuery(
   }
   for (const order of [...(query.orderBy ?? [])].reverse()) {
     const path = order.field?.fieldPath ?? '';
+    // As Firestore: a document without the ordered field is left out of the answer.
+    if (path !== '__name__') found = found.filter((d) => d.fields[path] !== undefined);
     const sign = order.direction === 2 || order.direction === 'DESCENDING' ? -1 : 1;
     found = [...found].sort((a, b) => {
       const key = (d: AdminDocument) =>

@@ -1,5 +1,5 @@
-// Generated from src/data/university-email.ts by `npm run campus:email -- --write`.
-// Do not edit: tests/tooling/data/campus-email.test.ts fails when the two disagree.
+// Generated from src/data/university-email.ts by `npm run functions:copies -- --write`.
+// Do not edit: tests/tooling/data/functions-copies.test.ts fails when the two disagree.
 
 /** Each campus of the catalogue with an e-mail domain on file: its domains and wording. */
 export const CAMPUS_EMAIL: Readonly<

@@ -23,6 +23,19 @@ import {
   readConsented,
 } from './hero-images';
 import { checkedRequest, MAX_REQUESTS_PER_STUDENT, REQUESTS_COLLECTION } from './campus-requests';
+import { defineSecret } from 'firebase-functions/params';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { deliverOutbox } from './mail/deliver-outbox';
+import { type LeaveLinkState, readLeaveToken } from './mail/leave-token';
+import { parseMailSettings } from './mail/mail-settings';
+import { createSmtpTransport } from './mail/smtp-transport.adapter';
+import {
+  createFirestoreOutbox,
+  joinedOf,
+  OUTBOX_COLLECTION,
+  recordOnce,
+  welcomeOnWrite,
+} from './mail-firestore';
 import {
   CODES_COLLECTION,
   INVITES_COLLECTION,
@@ -182,16 +195,17 @@ export const csp_report = onRequest(
 
 /**
  * Everything kept of one student: the entry, the consent, the operator's decision on their photo,
- * their campus record, their invite code, their arrival, the arrivals credited to them and
- * their campus requests.
+ * their campus record, their invite code, their arrival, the arrivals credited to them,
+ * their campus requests and their e-mails.
  * Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = consentStore();
-  const [owner, credited, requested] = await Promise.all([
+  const [owner, credited, requested, mail] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
     store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).select().get(),
+    store.collection(OUTBOX_COLLECTION).where('uid', '==', uid).select().get(),
   ]);
   const batch = store.batch();
   for (const collection of [
@@ -206,7 +220,8 @@ async function deleteStudentData(uid: string): Promise<void> {
   }
   const code = owner.get('code') as unknown;
   if (typeof code === 'string') batch.delete(store.collection(CODES_COLLECTION).doc(code));
-  for (const doc of [...credited.docs, ...requested.docs]) batch.delete(doc.ref);
+  // Their e-mails too, sent or not: nothing is sent to a student who left (issue 25).
+  for (const doc of [...credited.docs, ...requested.docs, ...mail.docs]) batch.delete(doc.ref);
   await batch.commit();
 }
 
@@ -255,11 +270,24 @@ async function reconcileMember(uid: string): Promise<{ email: unknown; collegeId
   });
 }
 
-/** Every write of an entry (join, change of campus, leave) updates the student's campus record. */
+/**
+ * Every write of an entry (join, change of campus, leave) updates the student's campus record;
+ * a new entry records its welcome e-mail (issue 25), once: a delivery of this trigger again finds
+ * the message recorded and writes nothing.
+ */
 export const on_waitlist_written = onDocumentWritten(
   { document: `${WAITLIST_COLLECTION}/{uid}`, region: 'us-central1', retry: true },
   async (event) => {
-    await reconcileMember(event.params.uid);
+    const uid = event.params.uid;
+    await reconcileMember(uid);
+    const after = event.data?.after.data();
+    if (!after || !welcomeOnWrite(uid, event.data?.before.data(), after, '')) return;
+    const name = await getAuth(app)
+      .getUser(uid)
+      .then((user) => user.displayName ?? '')
+      .catch(() => '');
+    const welcome = welcomeOnWrite(uid, event.data?.before.data(), after, name)!;
+    await recordOnce(consentStore(), welcome.id, welcome.record);
   },
 );
 
@@ -417,3 +445,179 @@ export const request_campus = onCall(CALLABLE, async (request) => {
     throw new HttpsError('unavailable', 'The request could not be recorded right now.');
   }
 });
+
+// ------------------------------------------------------------------------------------------------
+// E-mails (issue 25): the sender, the leave link of every message, and its one-click endpoint.
+// ------------------------------------------------------------------------------------------------
+
+/** Server-side secrets (Secret Manager; functions/.secret.local in the emulator). */
+const MAIL_TOKEN_SECRET = defineSecret('MAIL_TOKEN_SECRET');
+const SMTP_URL = defineSecret('SMTP_URL');
+const MAIL_FROM = defineSecret('MAIL_FROM');
+
+/** The welcome's campus progress (floored as the page shows it) and the invite code, when known. */
+async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: string }) {
+  const store = consentStore();
+  const [owner, counted, settings] = await Promise.all([
+    store.collection(OWNERS_COLLECTION).doc(uid).get(),
+    store
+      .collection(MEMBERS_COLLECTION)
+      .where('collegeId', '==', collegeId)
+      .where('verified', '==', true)
+      .count()
+      .get(),
+    store.collection(SETTINGS_COLLECTION).doc(collegeId).get(),
+  ]);
+  const answer = campusAnswer(
+    collegeId,
+    null,
+    counted.data().count,
+    parseSettings(settings.data()),
+  );
+  return {
+    inviteCode: parseInviteCode(owner.get('code')),
+    progress: { verified: answer.verifiedCount, threshold: answer.threshold },
+  };
+}
+
+/** Sends what is due, once: the scheduled sender and the tests call it. */
+export async function sendDueMail(env: Record<string, string | undefined>) {
+  const parsed = parseMailSettings(env);
+  if (!parsed.ok) throw new Error(`Mail settings: ${parsed.problems.join('; ')}`);
+  const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
+  try {
+    return await deliverOutbox({
+      outbox: createFirestoreOutbox(consentStore(), welcomeExtras),
+      transport,
+      secret: env.MAIL_TOKEN_SECRET ?? '',
+      from: parsed.settings.from,
+      siteUrl: parsed.settings.siteUrl,
+      oneClickUrl: (token) =>
+        `${parsed.settings.siteUrl}/api/salir?token=${encodeURIComponent(token)}`,
+      concurrency: 8,
+      batch: 100,
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * The sender: every minute, what is due (welcomes, launches recorded by `npm run notify:campus`,
+ * retries). A run that fails leaves every message pending for the next one.
+ */
+export const send_mail = onSchedule(
+  {
+    schedule: 'every 1 minutes',
+    region: 'us-central1',
+    secrets: [MAIL_TOKEN_SECRET, SMTP_URL, MAIL_FROM],
+    timeoutSeconds: 540,
+    memory: '512MiB',
+    maxInstances: 1,
+  },
+  async () => {
+    const report = await sendDueMail({
+      SMTP_URL: SMTP_URL.value(),
+      MAIL_FROM: MAIL_FROM.value(),
+      MAIL_TOKEN_SECRET: MAIL_TOKEN_SECRET.value(),
+      SITE_URL: process.env.SITE_ORIGIN,
+    });
+    if (report.sent || report.retried || report.failed) logger.info('send_mail', report);
+  },
+);
+
+/**
+ * What a leave link does (`leave: false`: only says), for the token's student and only while
+ * their entry is the one it names: the entry goes first, in a transaction, so of two uses at once
+ * one leaves; then everything else of theirs and their account.
+ */
+async function leaveLink(token: unknown, leave: boolean): Promise<LeaveLinkState> {
+  const reading = await readLeaveToken(token, MAIL_TOKEN_SECRET.value(), new Date());
+  if (!reading.ok) return reading.fault;
+  const { uid, joined } = reading.claims;
+  const store = consentStore();
+  const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
+  const state = await store.runTransaction(async (tx) => {
+    const entry = await tx.get(entryRef);
+    if (!entry.exists || joinedOf(entry.data()) !== joined) return 'used' as const;
+    if (!leave) return 'valid' as const;
+    tx.delete(entryRef);
+    return 'left' as const;
+  });
+  if (state !== 'left') return state;
+  await deleteStudentData(uid);
+  await getAuth(app)
+    .deleteUser(uid)
+    .catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    });
+  return 'left';
+}
+
+const LEAVE_LINK_CALLABLE = { ...CALLABLE, secrets: [MAIL_TOKEN_SECRET] };
+
+/** The /salir page's check: `{ state }`, without a sign-in (the token is the key). */
+export const check_leave_link = onCall(LEAVE_LINK_CALLABLE, async (request) => {
+  try {
+    return { state: await leaveLink((request.data as { token?: unknown } | null)?.token, false) };
+  } catch (error) {
+    logger.error('check_leave_link failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The link could not be checked right now.');
+  }
+});
+
+/** The /salir page's leave, once the student confirmed: `{ state }`, without a sign-in. */
+export const leave_by_link = onCall(LEAVE_LINK_CALLABLE, async (request) => {
+  try {
+    return { state: await leaveLink((request.data as { token?: unknown } | null)?.token, true) };
+  } catch (error) {
+    logger.error('leave_by_link failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The student could not be removed right now.');
+  }
+});
+
+/**
+ * The List-Unsubscribe address (RFC 8058), at /api/salir on the site (firebase.json): a mail
+ * provider's POST `List-Unsubscribe=One-Click` leaves; a person who opens it is sent to the page,
+ * which asks first. A bad token deletes nothing.
+ */
+export const salir = onRequest(
+  { region: 'us-central1', secrets: [MAIL_TOKEN_SECRET], maxInstances: 5, memory: '256MiB' },
+  async (request, response) => {
+    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      response.redirect(303, `/salir?token=${encodeURIComponent(token)}`);
+      return;
+    }
+    if (request.method !== 'POST') {
+      response.set('Allow', 'GET, HEAD, POST').status(405).end();
+      return;
+    }
+    const body: unknown = request.body;
+    const oneClick =
+      (typeof body === 'object' &&
+        body !== null &&
+        (body as Record<string, unknown>)['List-Unsubscribe']) ||
+      new URLSearchParams(typeof body === 'string' ? body : String(request.rawBody ?? '')).get(
+        'List-Unsubscribe',
+      );
+    response.type('text/plain; charset=utf-8');
+    if (oneClick !== 'One-Click') {
+      response.status(400).send('Expected List-Unsubscribe=One-Click (RFC 8058).');
+      return;
+    }
+    try {
+      const state = await leaveLink(token, true);
+      if (state === 'left' || state === 'used') {
+        response.status(200).send('Saliste de la lista de espera.');
+      } else {
+        response.status(400).send('Este enlace no es válido o ya venció. No borramos nada.');
+      }
+    } catch (error) {
+      logger.error('salir failed', { error: String(error) });
+      response
+        .status(503)
+        .send('No pudimos sacarte de la lista de espera. Por favor intenta nuevamente.');
+    }
+  },
+);

@@ -1,4 +1,3 @@
-import * as prettier from 'prettier';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '../../src/data/college-catalogue';
 import { universityEmailOf } from '../../src/data/university-email';
 
@@ -7,7 +6,8 @@ export const CAMPUS_EMAIL_PATH = 'functions/src/campus-email.ts';
 
 /**
  * The campuses' e-mail domains and wording for the Cloud Functions (which build on their own and
- * cannot import src/), from src/data/university-email.ts: `npm run campus:email -- --write`.
+ * cannot import src/), from src/data/university-email.ts: `npm run functions:copies -- --write`
+ * (scripts/data/functions-copies.ts).
  */
 export function campusEmailSource(
   catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE,
@@ -17,8 +17,8 @@ export function campusEmailSource(
     return email ? [[entry.id, { domains: [...email.domains], of: email.of }] as const] : [];
   });
   return [
-    '// Generated from src/data/university-email.ts by `npm run campus:email -- --write`.',
-    '// Do not edit: tests/tooling/data/campus-email.test.ts fails when the two disagree.',
+    '// Generated from src/data/university-email.ts by `npm run functions:copies -- --write`.',
+    '// Do not edit: tests/tooling/data/functions-copies.test.ts fails when the two disagree.',
     '',
     '/** Each campus of the catalogue with an e-mail domain on file: its domains and wording. */',
     'export const CAMPUS_EMAIL: Readonly<',
@@ -26,10 +26,4 @@ export function campusEmailSource(
     `> = ${JSON.stringify(Object.fromEntries(entries), null, 2)};`,
     '',
   ].join('\n');
-}
-
-/** The source as the repository keeps it: formatted by the project's Prettier settings. */
-export async function formattedCampusEmailSource(): Promise<string> {
-  const options = await prettier.resolveConfig(CAMPUS_EMAIL_PATH);
-  return prettier.format(campusEmailSource(), { ...options, filepath: CAMPUS_EMAIL_PATH });
 }

@@ -12,9 +12,18 @@ PROJECT=demo-estudiantes
 export FIRESTORE_EMULATOR_HOST="${FIRESTORE_EMULATOR_HOST:-127.0.0.1:8181}"
 [ -x "$FIREBASE" ] ||
   npm ci --prefix tools/firebase-cli --ignore-scripts --no-audit --no-fund --loglevel=error
-[ -d functions/node_modules/firebase-functions ] ||
+{ [ -d functions/node_modules/firebase-functions ] && [ -d functions/node_modules/nodemailer ]; } ||
   npm ci --prefix functions --no-audit --no-fund --loglevel=error
 npm --prefix functions run build --silent
+# The functions' secrets in the emulator (issue 25: the leave links' signing secret, the mail
+# provider), read from functions/.secret.local, which git ignores; made once, with local values
+# only. The tests sign leave links with the same MAIL_TOKEN_SECRET.
+[ -f functions/.secret.local ] || printf '%s\n' \
+  'MAIL_TOKEN_SECRET=emulator-leave-links-secret-not-for-production' \
+  'SMTP_URL=smtp://127.0.0.1:2525' \
+  'MAIL_FROM="De estudiantes a estudiantes <hola@deestudiantes.example>"' > functions/.secret.local
+MAIL_TOKEN_SECRET=$(sed -n 's/^MAIL_TOKEN_SECRET=//p' functions/.secret.local)
+export MAIL_TOKEN_SECRET
 emulator_env() {
   set -a
   . ./.env.emulators

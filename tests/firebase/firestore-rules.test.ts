@@ -313,6 +313,14 @@ describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
     await assertFails(getDoc(doc(ana(), 'inviteOwners/luis')));
     await assertFails(setDoc(doc(ana(), 'campusRequests/ana__x'), { uid: 'ana', name: 'x' }));
     await assertFails(getDocs(collection(ana(), 'campusRequests')));
+    // The e-mails (issue 25): the outbox and the launch records are the functions' alone.
+    const anon = env.unauthenticatedContext().firestore();
+    await assertFails(getDocs(collection(ana(), 'mailOutbox')));
+    await assertFails(getDoc(doc(ana(), 'mailOutbox/welcome:ana:1')));
+    await assertFails(getDocs(collection(anon, 'mailOutbox')));
+    await assertFails(setDoc(doc(ana(), 'mailOutbox/launch:udg-cucei:ana'), { uid: 'ana' }));
+    await assertFails(getDocs(collection(ana(), 'launchRuns')));
+    await assertFails(getDocs(collection(anon, 'launchRuns')));
   });
 
   it('keeps every other collection closed', async () => {

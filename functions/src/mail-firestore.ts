@@ -1,0 +1,208 @@
+/**
+ * The e-mails on Firebase (issue 25): the outbox in Firestore (`mailOutbox/{id}`, admin-only), the
+ * welcome recorded when an entry is made, the launch of a campus, and the leave link read against
+ * the entries. The sender and the messages are the app's own (functions/src/mail/, generated from
+ * src/domain/mail/).
+ *
+ * A message's document stays once sent: it is the record of who was told and when (`status`,
+ * `sentAt`), and what makes a second recording of the same id find it there and write nothing.
+ * While it is pending it carries `pendingDue` (ms since 1970): the sender orders by that field
+ * alone (a single-field index; Firestore leaves documents without it out of the order), and a
+ * claim moves it to the end of the lease.
+ */
+import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { CAMPUS_LABEL } from './mail/campus-label';
+import type { MailKind } from './mail/mail-message';
+import { launchMailId, type PendingMail, welcomeMailId } from './mail/outbox';
+import type { Outbox } from './mail/outbox.port';
+
+export const OUTBOX_COLLECTION = 'mailOutbox';
+export const LAUNCH_RUNS_COLLECTION = 'launchRuns';
+
+/** An outbox document as written (before the sender's fields). */
+export interface OutboxRecord {
+  readonly kind: MailKind;
+  readonly uid: string;
+  readonly joined: number;
+  readonly collegeId: string;
+  readonly to: string;
+  readonly name: string;
+}
+
+/** The entry's date of joining in ms (the leave link's `joined`), or null when it has none. */
+export function joinedOf(entry: { timestamp?: unknown } | undefined | null): number | null {
+  const at = entry?.timestamp;
+  return at instanceof Timestamp ? at.toMillis() : null;
+}
+
+/**
+ * The welcome an entry write records: for an entry made now (none before, one after), its
+ * message; nothing for a change of campus, a rewrite of the same entry or a deletion.
+ */
+export function welcomeOnWrite(
+  uid: string,
+  before: { timestamp?: unknown; email?: unknown; collegeId?: unknown } | null | undefined,
+  after: { timestamp?: unknown; email?: unknown; collegeId?: unknown } | null | undefined,
+  name: string,
+): { id: string; record: OutboxRecord } | null {
+  const joined = joinedOf(after);
+  if (joined === null || typeof after?.email !== 'string' || typeof after.collegeId !== 'string') {
+    return null;
+  }
+  if (before && joinedOf(before) === joined) return null;
+  return {
+    id: welcomeMailId(uid, joined),
+    record: { kind: 'welcome', uid, joined, collegeId: after.collegeId, to: after.email, name },
+  };
+}
+
+/**
+ * Records the messages whose ids are not there (sent or not), in one transaction: how many it
+ * did. (A `create` that finds the document there fails with a 409 that the REST client retries as
+ * an abort: the transaction reads first instead.) At most 100 at a time.
+ */
+export async function recordMissing(
+  store: Firestore,
+  messages: readonly { id: string; record: OutboxRecord }[],
+  now = Date.now(),
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  if (messages.length > 100) throw new RangeError('At most 100 messages per transaction');
+  const refs = messages.map((m) => store.collection(OUTBOX_COLLECTION).doc(m.id));
+  return store.runTransaction(async (tx) => {
+    const held = await tx.getAll(...refs);
+    let created = 0;
+    messages.forEach((message, i) => {
+      if (held[i]!.exists) return;
+      tx.create(refs[i]!, {
+        ...message.record,
+        status: 'pending',
+        attempts: 0,
+        pendingDue: now,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      created++;
+    });
+    return created;
+  });
+}
+
+/** Records a message unless its id is there (sent or not): resolves with whether it did. */
+export const recordOnce = async (store: Firestore, id: string, record: OutboxRecord) =>
+  (await recordMissing(store, [{ id, record }])) === 1;
+
+/**
+ * The launch of a campus: a message for every student on its list who has none yet, in batches;
+ * `dryRun` counts and writes nothing. `names` gives the students' display names.
+ */
+export async function queueLaunch(
+  store: Firestore,
+  collegeId: string,
+  {
+    dryRun = false,
+    names,
+  }: { dryRun?: boolean; names: (uids: string[]) => Promise<Map<string, string>> },
+): Promise<{ students: number; queued: number; already: number }> {
+  const entries = await store.collection('waitlist').where('collegeId', '==', collegeId).get();
+  let queued = 0;
+  let already = 0;
+  for (let at = 0; at < entries.docs.length; at += 100) {
+    const chunk = entries.docs.slice(at, at + 100);
+    const ids = chunk.map((d) => launchMailId(collegeId, d.id));
+    const held = await store.getAll(
+      ...ids.map((id) => store.collection(OUTBOX_COLLECTION).doc(id)),
+    );
+    const missing = chunk.filter((_, i) => !held[i]!.exists);
+    already += chunk.length - missing.length;
+    if (dryRun || missing.length === 0) continue;
+    const named = await names(missing.map((d) => d.id));
+    const messages = missing.flatMap((doc) => {
+      const joined = joinedOf(doc.data());
+      const email = doc.get('email') as unknown;
+      if (joined === null || typeof email !== 'string') return [];
+      const record: OutboxRecord = {
+        kind: 'launch',
+        uid: doc.id,
+        joined,
+        collegeId,
+        to: email,
+        name: named.get(doc.id) ?? '',
+      };
+      return [{ id: launchMailId(collegeId, doc.id), record }];
+    });
+    const created = await recordMissing(store, messages);
+    queued += created;
+    already += missing.length - created;
+  }
+  if (!dryRun) {
+    await store.collection(LAUNCH_RUNS_COLLECTION).add({
+      collegeId,
+      students: entries.size,
+      queued,
+      ranAt: FieldValue.serverTimestamp(),
+    });
+  }
+  return { students: entries.size, queued, already };
+}
+
+/** The campus of a welcome: its floored progress and the student's invite code, when known. */
+export type WelcomeExtras = (mail: {
+  uid: string;
+  collegeId: string;
+}) => Promise<Pick<PendingMail, 'inviteCode' | 'progress'>>;
+
+/** The outbox as the sender claims from it. */
+export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): Outbox {
+  const outbox = store.collection(OUTBOX_COLLECTION);
+  return {
+    async claim(limit, now, leaseUntil) {
+      // The earliest due first; then, in one transaction, those still due are leased to this
+      // sender (another sender's claim in between makes the transaction run again).
+      const due = await outbox.orderBy('pendingDue').limit(limit).get();
+      const refs = due.docs
+        .filter((d) => Number(d.get('pendingDue')) <= now.getTime())
+        .map((d) => d.ref);
+      if (refs.length === 0) return [];
+      const claimed = await store.runTransaction(async (tx) => {
+        const held = await tx.getAll(...refs);
+        const mine = held.filter((d) => d.exists && Number(d.get('pendingDue')) <= now.getTime());
+        for (const doc of mine) tx.update(doc.ref, { pendingDue: leaseUntil.getTime() });
+        return mine.map((d) => ({ id: d.id, data: d.data() ?? {} }));
+      });
+      return Promise.all(
+        claimed.map(async ({ id, data }): Promise<PendingMail> => {
+          const kind: MailKind = data.kind === 'launch' ? 'launch' : 'welcome';
+          const collegeId = String(data.collegeId);
+          return {
+            id,
+            kind,
+            uid: String(data.uid),
+            joined: Number(data.joined),
+            to: String(data.to),
+            name: typeof data.name === 'string' ? data.name : '',
+            campus: CAMPUS_LABEL[collegeId] ?? collegeId,
+            attempts: Number(data.attempts) || 0,
+            ...(kind === 'welcome' ? await extras({ uid: String(data.uid), collegeId }) : {}),
+          };
+        }),
+      );
+    },
+    async markSent(id, at) {
+      await outbox.doc(id).update({
+        status: 'sent',
+        sentAt: Timestamp.fromDate(at),
+        pendingDue: FieldValue.delete(),
+        error: FieldValue.delete(),
+      });
+    },
+    async markFailed(id, { attempts, retryAt, error }) {
+      await outbox
+        .doc(id)
+        .update(
+          retryAt
+            ? { attempts, pendingDue: retryAt.getTime(), error }
+            : { attempts, status: 'failed', pendingDue: FieldValue.delete(), error },
+        );
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// Generated from src/domain/mail/mail-message.ts by `npm run functions:copies -- --write`. Do not edit:
+// tests/tooling/data/functions-copies.test.ts fails when the two disagree.
+/**
+ * The two e-mails of the waitlist (issue 25), in Spanish (es-MX), as plain text and HTML:
+ * - the welcome, sent once per entry within minutes of joining, with the campus, its progress
+ *   (floored as the page shows it) and the student's invite link when the server has them;
+ * - the launch, sent once per student when an operator opens their campus.
+ * Both say how to leave, with the student's personal link. Everything a student or an operator
+ * wrote (the name, a campus's name) is text: escaped in HTML, and kept to one line in a subject.
+ * This module imports nothing: the Cloud Functions copy it as it is (functions/src/mail/).
+ */
+
+export const MAIL_KINDS = ['welcome', 'launch'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const SITE_NAME = 'De estudiantes a estudiantes';
+
+export interface MailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** A campus's progress as the page may show it: `verified` is null under the floor. */
+export interface MailProgress {
+  readonly verified: number | null;
+  readonly threshold: number;
+}
+
+export interface MailFacts {
+  readonly kind: MailKind;
+  /** The student's display name ('' when the account has none). */
+  readonly name: string;
+  /** The campus as the page names it ('UDG - CUCEI'). */
+  readonly campus: string;
+  /** The site's address, without a trailing slash. */
+  readonly siteUrl: string;
+  /** The student's personal `/salir?token=…` address. */
+  readonly leaveUrl: string;
+  /** Welcome only: the student's invite link, when they have a code. */
+  readonly inviteUrl?: string | null;
+  /** Welcome only: the campus's progress, when the server gave it. */
+  readonly progress?: MailProgress | null;
+}
+
+/** One line of at most `max` characters: control characters and runs of spaces become one space. */
+export function oneLine(value: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** Text as HTML text or attribute value. */
+export const escapeHtml = (value: string): string =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+function progressLine(progress: MailProgress | null | undefined): string | null {
+  if (!progress) return null;
+  if (progress.verified === null) {
+    return 'Tu campus apenas está empezando: cada compañero que se une con su correo institucional lo acerca a abrir.';
+  }
+  const missing = Math.max(0, progress.threshold - progress.verified);
+  const count = `${progress.verified} de ${progress.threshold} estudiantes verificados`;
+  if (missing === 0) return `Tu campus ya reunió a los estudiantes para abrir (${count}).`;
+  return missing === 1
+    ? `Tu campus lleva ${count}: falta 1 estudiante para abrir.`
+    : `Tu campus lleva ${count}: faltan ${missing} estudiantes para abrir.`;
+}
+
+interface Paragraph {
+  readonly text: string;
+  readonly link?: { readonly label: string; readonly url: string };
+}
+
+function compose(subject: string, greeting: string, body: readonly Paragraph[], leaveUrl: string) {
+  const leave: Paragraph = {
+    text: 'Si ya no quieres estar en la lista de espera, puedes salir con un clic; borraremos tu registro y tu cuenta.',
+    link: { label: 'Salir de la lista de espera', url: leaveUrl },
+  };
+  const paragraphs = [...body, leave];
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [
+      p.link ? `${p.text}\n${p.link.label}: ${p.link.url}` : p.text,
+      '',
+    ]),
+    SITE_NAME,
+  ].join('\n');
+  const htmlParagraphs = paragraphs
+    .map((p) => {
+      const link = p.link
+        ? `<br><a href="${escapeHtml(p.link.url)}" style="color:#4338ca">${escapeHtml(p.link.label)}</a>`
+        : '';
+      return `<p style="margin:0 0 16px">${escapeHtml(p.text)}${link}</p>`;
+    })
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="es-MX">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#ffffff;color:#111827;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${htmlParagraphs}
+<p style="margin:24px 0 0;color:#4b5563">${escapeHtml(SITE_NAME)}</p>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+/** The message for these facts: its subject, plain text and HTML. */
+export function mailContent(facts: MailFacts): MailContent {
+  const name = oneLine(facts.name, 80);
+  const campus = oneLine(facts.campus, 120) || 'tu campus';
+  const greeting = name ? `Hola, ${name}:` : 'Hola:';
+  if (facts.kind === 'launch') {
+    return compose(
+      oneLine(`¡El marketplace ya abrió en ${campus}!`, 160),
+      greeting,
+      [
+        {
+          text: `Te avisamos, como prometimos: ${SITE_NAME} ya está disponible en ${campus}. Ya puedes comprar y vender con tus compañeros.`,
+          link: { label: 'Entrar al marketplace', url: facts.siteUrl },
+        },
+      ],
+      facts.leaveUrl,
+    );
+  }
+  const body: Paragraph[] = [
+    {
+      text: `Ya estás en la lista de espera de ${SITE_NAME} para ${campus}. Te escribiremos cuando el marketplace esté disponible en tu campus.`,
+    },
+  ];
+  const progress = progressLine(facts.progress);
+  if (progress) body.push({ text: progress });
+  if (facts.inviteUrl) {
+    body.push({
+      text: 'Invita a tus compañeros: cuantos más se unan, antes abre tu campus.',
+      link: { label: 'Tu enlace', url: facts.inviteUrl },
+    });
+  }
+  return compose(
+    oneLine(`Ya estás en la lista de espera de ${campus}`, 160),
+    greeting,
+    body,
+    facts.leaveUrl,
+  );
+}

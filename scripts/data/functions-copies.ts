@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import * as prettier from 'prettier';
+import { COLLEGE_CATALOGUE } from '../../src/data/college-catalogue';
+import { CAMPUS_EMAIL_PATH, campusEmailSource } from './campus-email';
+
+/**
+ * The Cloud Functions build on their own (functions/, its own package and tsconfig) and cannot
+ * import src/. What they share with the app is generated here, never written twice by hand:
+ * - functions/src/campus-email.ts: the campuses' e-mail domains (src/data/university-email.ts);
+ * - functions/src/mail/: the e-mails' domain and sender (src/domain/mail/, two ports and the SMTP
+ *   adapter), with the imports between them made relative, and the campuses' names.
+ * `npm run functions:copies -- --write` regenerates them; tests/tooling/data/functions-copies.test.ts
+ * fails when one is out of date.
+ */
+const HEADER = (source: string) =>
+  `// Generated from ${source} by \`npm run functions:copies -- --write\`. Do not edit:\n` +
+  '// tests/tooling/data/functions-copies.test.ts fails when the two disagree.\n';
+
+/** Each copied file: where it comes from, where it goes. */
+export const MAIL_COPIES: readonly (readonly [string, string])[] = [
+  ['src/domain/mail/leave-token.ts', 'functions/src/mail/leave-token.ts'],
+  ['src/domain/mail/mail-message.ts', 'functions/src/mail/mail-message.ts'],
+  ['src/domain/mail/mail-settings.ts', 'functions/src/mail/mail-settings.ts'],
+  ['src/domain/mail/outbox.ts', 'functions/src/mail/outbox.ts'],
+  ['src/domain/mail/deliver-outbox.ts', 'functions/src/mail/deliver-outbox.ts'],
+  ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],
+  ['src/ports/mail-transport.port.ts', 'functions/src/mail/mail-transport.port.ts'],
+  ['src/adapters/smtp/smtp-transport.adapter.ts', 'functions/src/mail/smtp-transport.adapter.ts'],
+];
+
+export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';
+
+/** `@/domain/mail/x` and `@/ports/x` as the copies' neighbours. */
+const relative = (text: string) =>
+  text.replace(/from '@\/(?:domain\/mail|ports)\/([\w.-]+)'/g, "from './$1'");
+
+function campusLabelSource(): string {
+  const labels = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, c.shortName]));
+  return [
+    HEADER('src/data/college-catalogue.ts'),
+    "/** Each campus's name as the page shows it ('UDG - CUCEI'), by college id. */",
+    `export const CAMPUS_LABEL: Readonly<Record<string, string | undefined>> = ${JSON.stringify(labels, null, 2)};`,
+    '',
+  ].join('\n');
+}
+
+/** Every generated file of the functions and its text, formatted as the repository keeps it. */
+export async function functionsCopies(): Promise<{ path: string; text: string }[]> {
+  const files = [
+    { path: CAMPUS_EMAIL_PATH, text: campusEmailSource() },
+    { path: CAMPUS_LABEL_PATH, text: campusLabelSource() },
+    ...MAIL_COPIES.map(([from, to]) => {
+      const text = relative(fs.readFileSync(from, 'utf8'));
+      if (/from '@\//.test(text)) throw new Error(`${from} imports beyond the copied files`);
+      return { path: to, text: HEADER(from) + text };
+    }),
+  ];
+  return Promise.all(
+    files.map(async ({ path, text }) => {
+      const options = await prettier.resolveConfig(path);
+      return { path, text: await prettier.format(text, { ...options, filepath: path }) };
+    }),
+  );
+}

@@ -1,0 +1,285 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Functions from '../../functions/src/index';
+import type * as MailFirestore from '../../functions/src/mail-firestore';
+import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
+import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
+import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
+import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
+import {
+  AUTH_EMULATOR,
+  createGoogleAccount,
+  documentName,
+  firestoreStandInHost,
+  FUNCTIONS_EMULATOR,
+  PROJECT_ID,
+  testApp,
+} from '../support/emulators';
+
+// Issue 25 on Firebase: the functions' outbox in Firestore (the stand-in) sent over a real local
+// SMTP server by the sender the scheduled `send_mail` runs, the callables `check_leave_link` and
+// `leave_by_link` and the one-click endpoint `salir` in the real Functions emulator (accounts in
+// the Auth emulator), and `npm run notify:campus`. The Firestore trigger that records a welcome
+// (`on_waitlist_written`) needs the Firestore emulator, which cannot run here: its decision
+// (welcomeOnWrite) and its write (recordOnce) are called here as it calls them.
+
+const SITE = 'https://deestudiantes.example';
+const SECRET = process.env.MAIL_TOKEN_SECRET ?? '';
+const fromFunctions = createRequire(path.resolve('functions/package.json'));
+// What the Functions emulator gives the functions' module, which this process loads too.
+process.env.SITE_ORIGIN ??= SITE;
+process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID });
+const mail = fromFunctions('./lib/mail-firestore.js') as typeof MailFirestore;
+const functions = fromFunctions('./lib/index.js') as typeof Functions;
+type AdminFirestore = Parameters<typeof mail.recordOnce>[0];
+interface AdminTimestamp {
+  toMillis(): number;
+}
+const { initializeApp } = fromFunctions('firebase-admin/app') as {
+  initializeApp(options: { projectId: string }, name: string): unknown;
+};
+const { initializeFirestore, Timestamp } = fromFunctions('firebase-admin/firestore') as {
+  initializeFirestore(app: unknown, settings: { preferRest: boolean }): AdminFirestore;
+  Timestamp: { fromDate(date: Date): AdminTimestamp; fromMillis(ms: number): AdminTimestamp };
+};
+
+let firestore: FakeFirestore;
+let smtp: LocalSmtp;
+const admin = initializeFirestore(initializeApp({ projectId: PROJECT_ID }, 'mail-test'), {
+  preferRest: true,
+});
+admin.settings({
+  authClient: { universeDomain: 'googleapis.com', getRequestHeaders: async () => ({}) },
+});
+
+beforeAll(async () => {
+  expect(SECRET.length, 'MAIL_TOKEN_SECRET (scripts/test/firebase-cli.sh)').toBeGreaterThan(31);
+  firestore = await startFakeFirestore(firestoreStandInHost().port);
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+  await firestore.close();
+});
+
+/** A student's entry as the page writes it (the server's time), in the stand-in. */
+async function entry(uid: string, email: string, collegeId = 'udg-cucei') {
+  const joined = new Date(Date.now() - Math.floor(Math.random() * 1e6));
+  await admin
+    .doc(`waitlist/${uid}`)
+    .set({ email, collegeId, timestamp: Timestamp.fromDate(joined) });
+  return { uid, joined: Timestamp.fromDate(joined).toMillis() };
+}
+
+const mailEnv = () => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+  SITE_URL: SITE,
+  MAIL_TOKEN_SECRET: SECRET,
+});
+
+describe('the outbox and the sender on Firebase', () => {
+  it('records one welcome per new entry, none for a change of campus or a second delivery', () => {
+    const at = Timestamp.fromMillis(1_800_000_000_123);
+    const made = { email: 'a@alumnos.udg.mx', collegeId: 'udg-cucei', timestamp: at };
+    const welcome = mail.welcomeOnWrite('u1', null, made, 'Ana');
+    expect(welcome).toEqual({
+      id: 'welcome:u1:1800000000123',
+      record: {
+        kind: 'welcome',
+        uid: 'u1',
+        joined: 1_800_000_000_123,
+        collegeId: 'udg-cucei',
+        to: 'a@alumnos.udg.mx',
+        name: 'Ana',
+      },
+    });
+    expect(mail.welcomeOnWrite('u1', made, { ...made, collegeId: 'udg-cucea' }, 'Ana')).toBeNull();
+    expect(mail.welcomeOnWrite('u1', made, null, 'Ana')).toBeNull();
+    expect(
+      mail.welcomeOnWrite('u1', made, { ...made, timestamp: Timestamp.fromMillis(1) }, ''),
+    ).not.toBeNull();
+  });
+
+  it('sends each recorded welcome once over SMTP, with the name as text and the one-click header', async () => {
+    const ana = await entry('mail-ana', 'ana.mail@alumnos.udg.mx');
+    const record = mail.welcomeOnWrite(
+      ana.uid,
+      null,
+      (await admin.doc(`waitlist/${ana.uid}`).get()).data(),
+      '<img src=x onerror=alert(1)> Ana',
+    );
+    expect(await mail.recordOnce(admin, record!.id, record!.record)).toBe(true);
+    expect(await mail.recordOnce(admin, record!.id, record!.record)).toBe(false); // a second delivery
+    expect(await functions.sendDueMail(mailEnv())).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+      providerDown: false,
+    });
+    expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [sent] = smtp.received;
+    expect(sent!.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
+    expect(sent!.html).toContain('&lt;img src=x onerror=alert(1)&gt; Ana');
+    expect(sent!.html).not.toContain('<img');
+    const header = sent!.headerLines
+      .find((h) => h.key === 'list-unsubscribe')!
+      .line.replace(/\r?\n\s+/g, '');
+    expect(header).toContain(`<${SITE}/api/salir?token=`);
+    const doc = await admin.doc(`mailOutbox/${record!.id}`).get();
+    expect(doc.get('status')).toBe('sent');
+    expect(doc.get('pendingDue')).toBeUndefined();
+  });
+
+  it('npm run notify:campus records each student of the campus once, and a dry run nothing', async () => {
+    const uids = await Promise.all(
+      ['vale', 'marco', 'lu'].map((n) =>
+        createGoogleAccount({ email: `${n}.launch@alumnos.udg.mx`, displayName: n.toUpperCase() }),
+      ),
+    );
+    for (const [i, uid] of uids.entries())
+      await entry(uid, `s${i}.launch@alumnos.udg.mx`, 'udg-cuaad');
+    const run = (...args: string[]) =>
+      promisify(execFile)('node', ['scripts/ops/notify-campus.mjs', ...args], {
+        env: {
+          ...process.env,
+          GCLOUD_PROJECT: PROJECT_ID,
+          FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
+        },
+        timeout: 30_000,
+      });
+    expect((await run('--campus', 'udg-cuaad', '--dry-run')).stdout).toContain(
+      '3 students on the list; 3 would get the launch e-mail now, 0 already have it',
+    );
+    expect((await run('--campus', 'udg-cuaad')).stdout).toContain(
+      'recorded 3 launch e-mails (0 had one already)',
+    );
+    expect((await run('--campus', 'udg-cuaad')).stdout).toContain(
+      'recorded 0 launch e-mails (3 had one already)',
+    );
+    await expect(run('--campus', 'no-such-campus')).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a campus of the catalogue'),
+    });
+    expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 3, failed: 0 });
+    const launches = smtp.received.filter(
+      (m) => m.subject === '¡El marketplace ya abrió en UDG - CUAAD!',
+    );
+    expect(launches.map((m) => m.text?.split('\n')[0]).sort()).toEqual([
+      'Hola, LU:',
+      'Hola, MARCO:',
+      'Hola, VALE:',
+    ]);
+    const runs = [...firestore.documents.keys()].filter((k) => k.includes('/launchRuns/'));
+    expect(runs).toHaveLength(2);
+  });
+});
+
+/**
+ * Waits until the three deletions of a student's entry have committed: the leave's transaction,
+ * its deletion of everything else, and the trigger `on_account_deleted` that the account's
+ * deletion fires (so that no trigger still runs against this file's stand-in when it closes).
+ */
+async function deletionsCommitted(uid: string) {
+  const deletions = () =>
+    firestore.requests.filter(
+      (r) =>
+        r.path.endsWith(':commit') &&
+        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
+        JSON.stringify(r.body).includes('"delete"'),
+    ).length;
+  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+}
+
+describe('the leave link on Firebase', () => {
+  const links = () =>
+    createCallableLeaveLinks({
+      app: testApp(),
+      region: 'us-central1',
+      emulator: FUNCTIONS_EMULATOR,
+    });
+  const tokenFor = (
+    s: { uid: string; joined: number },
+    expires = Math.floor(Date.now() / 1000) + 3600,
+  ) => signLeaveToken({ purpose: LEAVE_PURPOSE, uid: s.uid, joined: s.joined, expires }, SECRET);
+  const accountExists = async (uid: string) => {
+    const res = await fetch(
+      `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ localId: [uid] }),
+      },
+    );
+    return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
+  };
+
+  it('checks, then leaves without a sign-in, once; a bad token deletes nothing', async () => {
+    const uid = await createGoogleAccount({
+      email: 'sofia.link@alumnos.udg.mx',
+      displayName: 'Sofía',
+    });
+    const sofia = await entry(uid, 'sofia.link@alumnos.udg.mx');
+    const other = await entry(
+      await createGoogleAccount({ email: 'otro.link@alumnos.udg.mx', displayName: 'Otro' }),
+      'otro.link@alumnos.udg.mx',
+    );
+    await mail.recordOnce(admin, `welcome:${uid}:${sofia.joined}`, {
+      kind: 'welcome',
+      uid,
+      joined: sofia.joined,
+      collegeId: 'udg-cucei',
+      to: 'sofia.link@alumnos.udg.mx',
+      name: '',
+    });
+    const token = await tokenFor(sofia);
+    const page = links();
+    expect(await page.check(token)).toBe('valid');
+    expect(await page.check(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
+      'invalid',
+    );
+    expect(await page.leave(await tokenFor(sofia, 1000))).toBe('expired');
+    expect(await page.leave(await tokenFor({ ...sofia, joined: sofia.joined + 1 }))).toBe('used');
+    expect(await page.leave('<script>')).toBe('malformed');
+    expect(await accountExists(uid)).toBe(true);
+    expect(await page.leave(token)).toBe('left');
+    expect(await page.leave(token)).toBe('used');
+    expect(await accountExists(uid)).toBe(false);
+    expect(firestore.documents.has(documentName(`waitlist/${uid}`))).toBe(false);
+    expect(firestore.documents.has(documentName(`mailOutbox/welcome:${uid}:${sofia.joined}`))).toBe(
+      false,
+    );
+    expect(firestore.documents.has(documentName(`waitlist/${other.uid}`))).toBe(true);
+    expect(await accountExists(other.uid)).toBe(true);
+    await deletionsCommitted(uid);
+  });
+
+  it("the one-click endpoint leaves on a mail provider's POST and sends a person to the page", async () => {
+    const uid = await createGoogleAccount({
+      email: 'diego.click@alumnos.udg.mx',
+      displayName: 'Diego',
+    });
+    const token = await tokenFor(await entry(uid, 'diego.click@alumnos.udg.mx'));
+    const url = `http://${FUNCTIONS_EMULATOR.host}:${FUNCTIONS_EMULATOR.port}/${PROJECT_ID}/us-central1/salir?token=${encodeURIComponent(token)}`;
+    const opened = await fetch(url, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/salir?token=${encodeURIComponent(token)}`);
+    const post = (body: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    expect((await post('List-Unsubscribe=Other')).status).toBe(400);
+    expect(await accountExists(uid)).toBe(true);
+    const left = await post('List-Unsubscribe=One-Click');
+    expect(left.status).toBe(200);
+    expect(await left.text()).toBe('Saliste de la lista de espera.');
+    expect(await accountExists(uid)).toBe(false);
+    expect((await post('List-Unsubscribe=One-Click')).status).toBe(200);
+    await deletionsCommitted(uid);
+  });
+});

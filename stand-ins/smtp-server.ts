@@ -11,6 +11,8 @@ export interface LocalSmtp {
   readonly received: ParsedMail[];
   /** How many messages were accepted (parsed or not). */
   accepted(): number;
+  /** How many messages each recipient address was handed, parsed or not. */
+  readonly byRecipient: Map<string, number>;
   /** 'down' answers 421 to every message: a transient failure, as a provider that is down. */
   set(mode: SmtpMode): void;
   /** Addresses refused for good (550) whatever the mode. */
@@ -28,6 +30,12 @@ export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> 
   const refused = new Set<string>();
   let mode: SmtpMode = 'accept';
   let accepted = 0;
+  const byRecipient = new Map<string, number>();
+  const count = (session: { envelope: { rcptTo: { address: string }[] } }) => {
+    for (const { address } of session.envelope.rcptTo) {
+      byRecipient.set(address, (byRecipient.get(address) ?? 0) + 1);
+    }
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -47,11 +55,12 @@ export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> 
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       if (!parse) {
         stream.on('data', () => {});
         stream.on('end', () => {
           accepted++;
+          count(session);
           callback();
         });
         return;
@@ -60,6 +69,7 @@ export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> 
         (mail) => {
           received.push(mail);
           accepted++;
+          count(session);
           callback();
         },
         (error: Error) => callback(error),
@@ -71,6 +81,7 @@ export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    byRecipient,
     refused,
     accepted: () => accepted,
     set: (next) => void (mode = next),

@@ -42,7 +42,7 @@ export const oneClickUrlOf = (supabaseUrl: string) => (token: string) =>
   `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/salir?token=${encodeURIComponent(token)}`;
 
 /** Sends what is due, once, over SMTP: what happened. */
-export async function sendDue(db: pg.ClientBase, env: Env): Promise<DeliveryReport> {
+export async function sendDue(db: pg.Pool, env: Env): Promise<DeliveryReport> {
   const parsed = parseMailSettings(env);
   const problems = parsed.ok ? [] : [...parsed.problems];
   if (!env.SUPABASE_URL?.startsWith('http'))
@@ -87,8 +87,8 @@ export async function main(
     const connectionString = option(rest, 'db') ?? env.SUPABASE_DB_URL;
     if (!connectionString)
       throw new UsageError(`Name the database: --db URL (or set SUPABASE_DB_URL).\n${USAGE}`);
-    const db = new pg.Client({ connectionString });
-    await db.connect();
+    // A pool: the sender marks several messages at once (one connection would queue them).
+    const db = new pg.Pool({ connectionString, max: 4 });
     try {
       if (command === 'secret') {
         const secret = crypto.randomBytes(32).toString('base64url');

@@ -1,0 +1,85 @@
+// npm run bench:mail (scripts/perf/bench-mail.sh starts PostgreSQL 15 first): the launch e-mail of
+// one campus of N students (default 10,000), as `npm run notify:campus:supabase` sends it: the
+// database records one message per student, the sender (src/domain/mail/deliver-outbox.ts over
+// nodemailer) sends them to a real SMTP server on this machine (smtp-server), which counts what
+// each address receives. Prints the throughput, the sender's peak memory and whether every student
+// got exactly one; then a second run (nothing to send) and its time. Figures are printed, never
+// asserted. `--students N` changes the campus's size.
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runnerImport } from 'vite';
+
+const at = process.argv.indexOf('--students');
+const students = at > 0 ? Number(process.argv[at + 1]) : 10_000;
+const load = async (p) =>
+  (
+    await runnerImport(p, {
+      configFile: false,
+      resolve: { alias: { '@': fileURLToPath(new URL('../../src', import.meta.url)) } },
+    })
+  ).module;
+const { freshDatabase } = await load('./stand-ins/supabase-db.ts');
+const { startLocalSmtp } = await load('./stand-ins/smtp-server.ts');
+const { main } = await load('./scripts/ops/mail-supabase.ts');
+
+const db = await freshDatabase('bench_mail');
+const smtp = await startLocalSmtp({ parse: false });
+const admin = new pg.Client({ connectionString: db.url });
+await admin.connect();
+try {
+  // N students of one campus, their welcomes already sent (only the launch is measured).
+  await admin.query(
+    `with made as (
+       insert into auth.users (email, raw_user_meta_data)
+       select 'estudiante' || n || '@alumnos.udg.mx', jsonb_build_object('full_name', 'Estudiante ' || n)
+       from generate_series(1, $1) n returning id, email)
+     insert into public.waitlist (uid, email, college_id) select id, email, 'udg-cucei' from made`,
+    [students],
+  );
+  await admin.query("update private.mail_outbox set status = 'sent', sent_at = now()");
+  const env = {
+    SUPABASE_DB_URL: db.url,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+    SITE_URL: 'https://deestudiantes.example',
+    SUPABASE_URL: 'https://project.supabase.co',
+  };
+  const quiet = () => {};
+  await main(['secret'], env, quiet);
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const start = performance.now();
+  const lines = [];
+  const status = await main(['notify', '--campus', 'udg-cucei'], env, (line) => lines.push(line));
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  const counts = [...smtp.byRecipient.values()];
+  const once = counts.filter((n) => n === 1).length;
+  const twice = counts.filter((n) => n > 1).length;
+  const rerunStart = performance.now();
+  const rerun = [];
+  await main(['notify', '--campus', 'udg-cucei'], env, (line) => rerun.push(line));
+  const rerunMs = performance.now() - rerunStart;
+  const MB = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `Launch e-mail of one campus: ${students.toLocaleString('en')} students (exit ${status})`,
+  );
+  for (const line of lines) console.log(`  ${line}`);
+  console.log(
+    `  wall time ${seconds.toFixed(1)} s: ${(smtp.accepted() / seconds).toFixed(0)} messages/s (record + render + sign + SMTP)`,
+  );
+  console.log(`  peak memory ${MB(peak)} resident (${MB(peak - before)} above the start)`);
+  console.log(
+    `  exactly one each: ${once === students && twice === 0 ? 'yes' : 'NO'} ` +
+      `(${once} students got one, ${twice} more than one, ${students - smtp.byRecipient.size} none)`,
+  );
+  console.log(
+    `  rerun: ${rerun.join(' / ')} in ${rerunMs.toFixed(0)} ms; messages received in all ${smtp.accepted()}`,
+  );
+} finally {
+  await admin.end();
+  await smtp.close();
+  await db.drop();
+}

@@ -13,5 +13,6 @@ interface ImportMetaEnv {
   readonly VITE_PRIVACY_ADDRESS?: string;
   readonly VITE_PRIVACY_EMAIL?: string;
   readonly VITE_PRIVACY_UPDATED?: string;
+  readonly VITE_PRIVACY_MAIL_PROVIDER?: string;
   readonly VITE_SITE_URL?: string;
 }

@@ -20,7 +20,7 @@ const HEADER = (source: string) =>
 export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/domain/mail/leave-token.ts', 'functions/src/mail/leave-token.ts'],
   ['src/domain/mail/mail-message.ts', 'functions/src/mail/mail-message.ts'],
-  ['src/domain/mail/mail-settings.ts', 'functions/src/mail/mail-settings.ts'],
+  ['src/adapters/smtp/mail-settings.ts', 'functions/src/mail/mail-settings.ts'],
   ['src/domain/mail/outbox.ts', 'functions/src/mail/outbox.ts'],
   ['src/domain/mail/deliver-outbox.ts', 'functions/src/mail/deliver-outbox.ts'],
   ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],

@@ -40,6 +40,7 @@ export const FIREBASE_ENV = [
   'VITE_PRIVACY_ADDRESS',
   'VITE_PRIVACY_EMAIL',
   'VITE_PRIVACY_UPDATED',
+  'VITE_PRIVACY_MAIL_PROVIDER',
 ];
 
 /** What keeps these settings from a production deploy to `project`; empty when they may go. */

@@ -9,7 +9,7 @@
 //                                   prints how many would be sent and records nothing
 //
 // Connection: --db URL or SUPABASE_DB_URL (the postgres role: the service credentials, never the
-// page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/domain/mail/mail-settings.ts) and
+// page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/adapters/smtp/mail-settings.ts) and
 // SUPABASE_URL (the one-click endpoint: supabase/functions/salir).
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import { createSmtpTransport } from '../../src/adapters/smtp/smtp-transport.adap
 import { isCollegeId } from '../../src/domain/college';
 import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
 import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
-import { parseMailSettings } from '../../src/domain/mail/mail-settings';
+import { parseMailSettings } from '../../src/adapters/smtp/mail-settings';
 
 export const USAGE =
   'Usage: node scripts/ops/mail-supabase.mjs secret | send [--every SECONDS] | ' +

@@ -34,6 +34,8 @@ for (const backend of BACKENDS) {
         VITE_PRIVACY_ADDRESS: process.env.VITE_PRIVACY_ADDRESS || 'Domicilio de ejemplo',
         VITE_PRIVACY_EMAIL: process.env.VITE_PRIVACY_EMAIL || 'privacidad@deestudiantes.example',
         VITE_PRIVACY_UPDATED: process.env.VITE_PRIVACY_UPDATED || '2026-01-01',
+        VITE_PRIVACY_MAIL_PROVIDER:
+          process.env.VITE_PRIVACY_MAIL_PROVIDER || 'Proveedor de correo de ejemplo',
       },
     });
   }

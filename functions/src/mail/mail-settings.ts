@@ -1,4 +1,4 @@
-// Generated from src/domain/mail/mail-settings.ts by `npm run functions:copies -- --write`. Do not edit:
+// Generated from src/adapters/smtp/mail-settings.ts by `npm run functions:copies -- --write`. Do not edit:
 // tests/tooling/data/functions-copies.test.ts fails when the two disagree.
 /**
  * The sender's settings (issue 25), from server-side secrets only: never a `VITE_*` variable,

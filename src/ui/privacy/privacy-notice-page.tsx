@@ -77,7 +77,7 @@ function Email() {
  */
 export function PrivacyNoticePage() {
   const notice = PRIVACY_NOTICE;
-  const { processors, note } = processorsFor(__BACKEND__);
+  const { processors, note } = processorsFor(__BACKEND__, notice.mailProvider);
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -176,6 +176,12 @@ export function PrivacyNoticePage() {
             estudiantes, para que ninguna cifra permita identificar a nadie.
           </p>
           <p>
+            Por correo te escribimos dos veces: una bienvenida al unirte (con el avance de tu campus
+            y tu enlace de invitación) y el aviso de que el marketplace abrió en tu campus. Cada
+            correo trae un enlace personal para salir de la lista con un clic, sin iniciar sesión;
+            guardamos cuándo te enviamos cada uno.
+          </p>
+          <p>
             <span className={strong}>Finalidad secundaria, solo con tu consentimiento:</span>{' '}
             mostrar tu foto de perfil de Google, sin tu nombre, en la página principal, junto a las
             de otros estudiantes de la lista; la ve cualquier visitante, y el equipo revisa cada
@@ -190,9 +196,10 @@ export function PrivacyNoticePage() {
             <li>
               <span className={strong}>Tu registro, tu permiso para la foto y tu cuenta</span>:
               mientras sigas en la lista. «Salir de la lista de espera» los borra al instante, los
-              tres, junto con tu enlace de invitación y el registro de con qué enlace llegaste.
-              Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro en los{' '}
-              {RETENTION.afterLaunchDays} días siguientes.
+              tres, junto con tu enlace de invitación, el registro de con qué enlace llegaste y el
+              de los correos que te enviamos; el enlace para salir de nuestros correos hace lo
+              mismo. Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro
+              en los {RETENTION.afterLaunchDays} días siguientes.
             </li>
             <li>
               <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:

@@ -14,8 +14,14 @@ export interface ProcessorList {
 const ABROAD =
   'Estos proveedores pueden guardar los datos en servidores fuera de México (por ejemplo, en Estados Unidos), con las medidas de seguridad que exige la ley.';
 
-/** The processors of a backend's build (`__BACKEND__`). */
-export function processorsFor(backend: string): ProcessorList {
+/** Who sends the e-mails (issue 25): named by the build (VITE_PRIVACY_MAIL_PROVIDER). */
+const mailSender = (name: string): Processor => ({
+  name,
+  role: 'El envío de nuestros correos (la bienvenida y el aviso de que el marketplace abrió en tu campus): recibe tu nombre, tu correo, el nombre de tu campus y tu enlace personal para salir de la lista.',
+});
+
+/** The processors of a backend's build (`__BACKEND__`); `mailProvider` sends the e-mails. */
+export function processorsFor(backend: string, mailProvider: string): ProcessorList {
   if (backend === 'firebase') {
     return {
       processors: [
@@ -27,6 +33,7 @@ export function processorsFor(backend: string): ProcessorList {
           name: 'Algolia',
           role: 'La búsqueda de universidades: recibe solo el texto que escribes para buscar tu universidad, nunca tu nombre ni tu correo.',
         },
+        mailSender(mailProvider),
       ],
       note: ABROAD,
     };
@@ -42,6 +49,7 @@ export function processorsFor(backend: string): ProcessorList {
           name: 'Google LLC',
           role: 'Confirma tu identidad cuando inicias sesión con tu cuenta de Google.',
         },
+        mailSender(mailProvider),
       ],
       note: `${ABROAD} El servicio que aloja esta página recibe, como cualquier sitio web, la dirección IP de quien la visita.`,
     };

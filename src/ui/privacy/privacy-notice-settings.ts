@@ -15,6 +15,7 @@ export const PRIVACY_ENV = [
   'VITE_PRIVACY_ADDRESS',
   'VITE_PRIVACY_EMAIL',
   'VITE_PRIVACY_UPDATED',
+  'VITE_PRIVACY_MAIL_PROVIDER',
 ] as const;
 export type PrivacyEnvName = (typeof PRIVACY_ENV)[number];
 
@@ -31,6 +32,12 @@ export interface PrivacyNoticeSettings {
   updated: string;
   /** The same date as YYYY-MM-DD, for `<time dateTime>`; empty while it is a placeholder. */
   updatedIso: string;
+  /**
+   * Who sends the e-mails (issue 25), named among the processors: the SMTP provider behind
+   * SMTP_URL (`Amazon Web Services, Inc. (Amazon SES)`, `Brevo`, the university's relay...):
+   * 'VITE_PRIVACY_MAIL_PROVIDER'.
+   */
+  mailProvider: string;
   /** True when any value is a development placeholder (never in a production build). */
   placeholders: boolean;
 }
@@ -41,6 +48,7 @@ export const PLACEHOLDERS: Record<PrivacyEnvName, string> = {
   VITE_PRIVACY_ADDRESS: '[Domicilio del responsable — configura VITE_PRIVACY_ADDRESS]',
   VITE_PRIVACY_EMAIL: '[Correo de contacto — configura VITE_PRIVACY_EMAIL]',
   VITE_PRIVACY_UPDATED: '[Fecha de última actualización — configura VITE_PRIVACY_UPDATED]',
+  VITE_PRIVACY_MAIL_PROVIDER: '[Proveedor de correo — configura VITE_PRIVACY_MAIL_PROVIDER]',
 };
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[a-z]{2,}$/i;
@@ -103,6 +111,7 @@ export function privacyNoticeSettings(env: Env): PrivacyNoticeSettings {
     email: value('VITE_PRIVACY_EMAIL') || PLACEHOLDERS.VITE_PRIVACY_EMAIL,
     updated: (updatedIso && spanishDate(updatedIso)) || PLACEHOLDERS.VITE_PRIVACY_UPDATED,
     updatedIso,
+    mailProvider: value('VITE_PRIVACY_MAIL_PROVIDER') || PLACEHOLDERS.VITE_PRIVACY_MAIL_PROVIDER,
   };
   return {
     ...settings,
@@ -150,7 +159,8 @@ export function privacyNoticeProblem(backend: string, env: Env, file: string): s
     `${problems.join('; ')}. Set them in ${file} (see .env.example), e.g. ` +
     'VITE_PRIVACY_RESPONSIBLE="Nombre o razón social", VITE_PRIVACY_ADDRESS="Calle 1, Col. Centro, ' +
     '44100 Guadalajara, Jal.", VITE_PRIVACY_EMAIL=privacidad@your-domain.mx, ' +
-    'VITE_PRIVACY_UPDATED=2026-11-23. Students must not read placeholders in a published notice. ' +
+    'VITE_PRIVACY_UPDATED=2026-11-23, VITE_PRIVACY_MAIL_PROVIDER="Brevo (Sendinblue SAS)". ' +
+    'Students must not read placeholders in a published notice. ' +
     'Development builds (memory, the emulators, a local Supabase) show placeholders instead.'
   );
 }

@@ -92,6 +92,7 @@ test.describe('the privacy notice page', () => {
       'VITE_PRIVACY_ADDRESS',
       'VITE_PRIVACY_EMAIL',
       'VITE_PRIVACY_UPDATED',
+      'VITE_PRIVACY_MAIL_PROVIDER',
     ]) {
       await expect(page.locator('mark[data-placeholder]', { hasText: name }).first()).toBeVisible();
     }

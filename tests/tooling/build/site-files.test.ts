@@ -55,7 +55,7 @@ describe('a production build cannot be half-configured (scripts/build/site-files
         VITE_SUPABASE_URL: 'https://abc.supabase.co',
       });
       expect(problem).toMatch(
-        /VITE_PRIVACY_RESPONSIBLE, VITE_PRIVACY_ADDRESS, VITE_PRIVACY_EMAIL, VITE_PRIVACY_UPDATED are missing/,
+        /VITE_PRIVACY_RESPONSIBLE, VITE_PRIVACY_ADDRESS, VITE_PRIVACY_EMAIL, VITE_PRIVACY_UPDATED, VITE_PRIVACY_MAIL_PROVIDER are missing/,
       );
       expect(problem).toContain('.env.production.local');
     }

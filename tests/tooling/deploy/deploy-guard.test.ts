@@ -173,6 +173,7 @@ describe('checkDeploySettings', () => {
     VITE_PRIVACY_ADDRESS: 'Av. Juárez 976, Col. Centro, 44100 Guadalajara, Jal.',
     VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
     VITE_PRIVACY_UPDATED: '2026-11-23',
+    VITE_PRIVACY_MAIL_PROVIDER: 'Brevo (Sendinblue SAS)',
   };
   it('accepts the production settings of the project', () => {
     expect(checkDeploySettings(env, 'de-estudiantes')).toEqual([]);

@@ -77,6 +77,7 @@ describe('checkSupabaseDeploySettings', () => {
     VITE_PRIVACY_ADDRESS: 'Guadalajara',
     VITE_PRIVACY_EMAIL: 'privacidad@deestudiantes.mx',
     VITE_PRIVACY_UPDATED: '2026-11-24',
+    VITE_PRIVACY_MAIL_PROVIDER: 'Brevo (Sendinblue SAS)',
     CSP_REPORT_URL: 'https://reportes.deestudiantes.mx/csp',
   };
 

@@ -30,6 +30,7 @@ describe('the notice’s settings', () => {
       email: 'privacidad@deestudiantes.mx',
       updated: '23 de noviembre de 2026',
       updatedIso: '2026-11-23',
+      mailProvider: 'Brevo (Sendinblue SAS)',
       placeholders: false,
     });
   });
@@ -73,7 +74,7 @@ describe('which builds must carry the real notice', () => {
   it('a production build without them gets an English message naming each and the file', () => {
     const problem = privacyNoticeProblem('firebase', {}, '.env.production.local')!;
     expect(problem).toContain(
-      'VITE_PRIVACY_RESPONSIBLE, VITE_PRIVACY_ADDRESS, VITE_PRIVACY_EMAIL, VITE_PRIVACY_UPDATED are missing',
+      'VITE_PRIVACY_RESPONSIBLE, VITE_PRIVACY_ADDRESS, VITE_PRIVACY_EMAIL, VITE_PRIVACY_UPDATED, VITE_PRIVACY_MAIL_PROVIDER are missing',
     );
     expect(problem).toContain('.env.production.local');
     expect(problem).toContain('/aviso-de-privacidad');
@@ -142,9 +143,14 @@ describe('the notice’s path and processors', () => {
     expect(routeFor('/aviso-de-privacidad/otra')).toBe('not-found');
   });
 
-  it('names each backend’s processors; the memory build says it sends nothing', () => {
-    const firebase = processorsFor('firebase');
-    expect(firebase.processors.map((p) => p.name)).toEqual(['Google LLC (Firebase)', 'Algolia']);
+  it('names each backend’s processors, the mail provider among them; the memory build says it sends nothing', () => {
+    const firebase = processorsFor('firebase', 'Brevo (Sendinblue SAS)');
+    expect(firebase.processors.map((p) => p.name)).toEqual([
+      'Google LLC (Firebase)',
+      'Algolia',
+      'Brevo (Sendinblue SAS)',
+    ]);
+    expect(firebase.processors[2]!.role).toContain('El envío de nuestros correos');
     for (const service of [
       'Firebase Authentication',
       'Cloud Firestore',
@@ -153,8 +159,12 @@ describe('the notice’s path and processors', () => {
     ])
       expect(firebase.processors[0]!.role).toContain(service);
     expect(firebase.processors[1]!.role).toContain('solo el texto que escribes');
-    expect(processorsFor('supabase').processors.map((p) => p.name)).toContain('Supabase, Inc.');
-    expect(processorsFor('memory')).toEqual({
+    expect(processorsFor('supabase', 'Mi universidad').processors.map((p) => p.name)).toEqual([
+      'Supabase, Inc.',
+      'Google LLC',
+      'Mi universidad',
+    ]);
+    expect(processorsFor('memory', 'Brevo')).toEqual({
       processors: [],
       note: expect.stringContaining('Versión de desarrollo'),
     });

@@ -3,8 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Functions from '../../functions/src/index';
-import type * as MailFirestore from '../../functions/src/mail-firestore';
 import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
@@ -32,12 +30,44 @@ const fromFunctions = createRequire(path.resolve('functions/package.json'));
 // What the Functions emulator gives the functions' module, which this process loads too.
 process.env.SITE_ORIGIN ??= SITE;
 process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID });
-const mail = fromFunctions('./lib/mail-firestore.js') as typeof MailFirestore;
-const functions = fromFunctions('./lib/index.js') as typeof Functions;
-type AdminFirestore = Parameters<typeof mail.recordOnce>[0];
+// The functions' own modules, built (functions/lib), as their trigger and schedule call them. Typed
+// here by what this file uses: the functions' sources need their own dependencies to typecheck.
+interface AdminDoc {
+  set(data: Record<string, unknown>): Promise<unknown>;
+  get(): Promise<{ data(): Record<string, unknown> | undefined; get(field: string): unknown }>;
+}
+interface AdminFirestore {
+  doc(path: string): AdminDoc;
+  settings(settings: Record<string, unknown>): void;
+}
 interface AdminTimestamp {
   toMillis(): number;
 }
+interface OutboxRecord {
+  kind: 'welcome' | 'launch';
+  uid: string;
+  joined: number;
+  collegeId: string;
+  to: string;
+  name: string;
+}
+const mail = fromFunctions('./lib/mail-firestore.js') as {
+  welcomeOnWrite(
+    uid: string,
+    before: Record<string, unknown> | null | undefined,
+    after: Record<string, unknown> | null | undefined,
+    name: string,
+  ): { id: string; record: OutboxRecord } | null;
+  recordOnce(store: AdminFirestore, id: string, record: OutboxRecord): Promise<boolean>;
+};
+const functions = fromFunctions('./lib/index.js') as {
+  sendDueMail(env: Record<string, string | undefined>): Promise<{
+    sent: number;
+    retried: number;
+    failed: number;
+    providerDown: boolean;
+  }>;
+};
 const { initializeApp } = fromFunctions('firebase-admin/app') as {
   initializeApp(options: { projectId: string }, name: string): unknown;
 };

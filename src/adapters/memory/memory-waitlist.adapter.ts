@@ -72,7 +72,11 @@ export function createMemoryWaitlist({
       store.update((state) => {
         const entries = { ...state.entries };
         delete entries[uid];
-        return { ...state, entries };
+        // Its unsent e-mails go with it, as the databases' triggers do (issue 25).
+        const outbox = Object.fromEntries(
+          Object.entries(state.outbox).filter(([, m]) => m.uid !== uid || m.status !== 'pending'),
+        );
+        return { ...state, entries, outbox };
       });
     },
   };

@@ -8,7 +8,7 @@
  */
 import type { MailTransport } from '@/ports/mail-transport.port';
 import type { Outbox } from '@/ports/outbox.port';
-import { leaveTokenExpiry, LEAVE_PURPOSE, signLeaveToken } from './leave-token';
+import { leaveTokenExpiry, LEAVE_PURPOSE, MIN_SECRET_LENGTH, signLeaveToken } from './leave-token';
 import { mailContent } from './mail-message';
 import {
   FIRST_BACKOFF_MS,
@@ -94,8 +94,14 @@ export async function outgoingMail(
 const errorText = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** Sends what is due; resolves with what happened. Never rejects for a failed send. */
+/**
+ * Sends what is due; resolves with what happened. Never rejects for a failed send; rejects before
+ * claiming anything when the signing secret is missing (a set-up error is no failed attempt).
+ */
 export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryReport> {
+  if (typeof options.secret !== 'string' || options.secret.length < MIN_SECRET_LENGTH) {
+    throw new RangeError('The leave links need a signing secret (MAIL_TOKEN_SECRET): none is set');
+  }
   const now = options.now ?? (() => new Date());
   const batch = options.batch ?? 50;
   const concurrency = Math.max(1, options.concurrency ?? 4);

@@ -123,6 +123,23 @@ describe('the sender over SMTP', () => {
     expect(backend.controls.outbox().every((m) => m.status === 'sent')).toBe(true);
   });
 
+  it('refuses to run without a signing secret, before claiming anything', async () => {
+    const outbox = backend.controls.outbox();
+    const t = transport();
+    await expect(
+      deliverOutbox({
+        outbox: backend.outbox,
+        transport: t,
+        secret: '',
+        from: 'hola@deestudiantes.example',
+        siteUrl: SITE,
+        oneClickUrl: (token) => token,
+      }),
+    ).rejects.toThrow(/signing secret/);
+    t.close();
+    expect(backend.controls.outbox()).toEqual(outbox);
+  });
+
   it('sends nothing on a rerun', async () => {
     expect(await run()).toEqual({ sent: 0, retried: 0, failed: 0, providerDown: false });
     expect(smtp.accepted()).toBe(3);

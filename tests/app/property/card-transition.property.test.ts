@@ -252,7 +252,10 @@ describe('the waitlist card as one state (nextCard)', () => {
       fc.property(commands, (cmds) => {
         for (const step of play(cmds).seen) seen.add(step);
       }),
-      { numRuns: 300 },
+      // A coverage check, not a search for a counterexample: with a random seed, 300 runs missed
+      // a step about one run in ten (a flaky suite). A fixed seed gives one answer every time; it
+      // still fails when the commands can no longer reach a step.
+      { numRuns: 1000, seed: 20261125 },
     );
     expect([...seen].sort()).toEqual([
       'form',

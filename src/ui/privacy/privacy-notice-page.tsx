@@ -234,7 +234,7 @@ export function PrivacyNoticePage() {
             <ul className={list}>
               {processors.map((p) => (
                 <li key={p.name}>
-                  <span className={strong}>{p.name}</span>: {p.role}
+                  <Value>{p.name}</Value>: {p.role}
                 </li>
               ))}
             </ul>

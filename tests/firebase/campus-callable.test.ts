@@ -16,6 +16,7 @@ import { describeCampusRequestsContract } from '../app/contract/campus-requests.
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import {
   AUTH_EMULATOR,
+  entryDeletionsCommitted,
   documentName,
   fakeGoogleIdToken,
   firestoreStandInHost,
@@ -43,21 +44,8 @@ const seed = (path: string, fields: Record<string, unknown>) => {
   firestore.documents.set(name, { name, fields, createTime: new Date().toISOString() });
 };
 
-/**
- * Waits until both deletions of a student's data have committed: the callable `delete_my_account`
- * and then the trigger `on_account_deleted` that the account's deletion fires (so that no trigger
- * is still running against this file's stand-in when it closes).
- */
-async function bothDeletionsCommitted(uid: string) {
-  const deletions = () =>
-    firestore.requests.filter(
-      (r) =>
-        r.path.endsWith(':commit') &&
-        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
-        JSON.stringify(r.body).includes('"delete"'),
-    ).length;
-  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-}
+/** Both deletions of a student's data: the callable's and the trigger `on_account_deleted`'s. */
+const bothDeletionsCommitted = (uid: string) => entryDeletionsCommitted(firestore, uid, 2);
 
 let accounts = 0;
 let seeded = 0;

@@ -7,6 +7,7 @@ import { createFirestoreHeroConsent } from '@/adapters/firebase/firebase-hero-co
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import {
+  accountExists,
   AUTH_EMULATOR,
   createGoogleAccount,
   documentName,
@@ -39,8 +40,6 @@ const authAdmin = async (path: string, body: unknown) => {
   if (!res.ok) throw new Error(`Auth emulator ${path}: ${res.status}`);
   return (await res.json()) as { users?: unknown[] };
 };
-const accountExists = async (uid: string) =>
-  ((await authAdmin('accounts:lookup', { localId: [uid] })).users ?? []).length > 0;
 const kept = (uid: string) =>
   ['waitlist', 'heroConsent', 'heroApproval'].filter((c) =>
     firestore.documents.has(documentName(`${c}/${uid}`)),

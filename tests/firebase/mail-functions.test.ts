@@ -8,7 +8,9 @@ import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import {
+  accountExists,
   AUTH_EMULATOR,
+  entryDeletionsCommitted,
   createGoogleAccount,
   documentName,
   firestoreStandInHost,
@@ -208,21 +210,8 @@ describe('the outbox and the sender on Firebase', () => {
   });
 });
 
-/**
- * Waits until the three deletions of a student's entry have committed: the leave's transaction,
- * its deletion of everything else, and the trigger `on_account_deleted` that the account's
- * deletion fires (so that no trigger still runs against this file's stand-in when it closes).
- */
-async function deletionsCommitted(uid: string) {
-  const deletions = () =>
-    firestore.requests.filter(
-      (r) =>
-        r.path.endsWith(':commit') &&
-        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
-        JSON.stringify(r.body).includes('"delete"'),
-    ).length;
-  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-}
+/** The leave's transaction, its deletion of everything else, and `on_account_deleted`'s. */
+const deletionsCommitted = (uid: string) => entryDeletionsCommitted(firestore, uid, 3);
 
 describe('the leave link on Firebase', () => {
   const links = () =>
@@ -235,17 +224,6 @@ describe('the leave link on Firebase', () => {
     s: { uid: string; joined: number },
     expires = Math.floor(Date.now() / 1000) + 3600,
   ) => signLeaveToken({ purpose: LEAVE_PURPOSE, uid: s.uid, joined: s.joined, expires }, SECRET);
-  const accountExists = async (uid: string) => {
-    const res = await fetch(
-      `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
-      {
-        method: 'POST',
-        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ localId: [uid] }),
-      },
-    );
-    return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
-  };
 
   it('checks, then leaves without a sign-in, once; a bad token deletes nothing', async () => {
     const uid = await createGoogleAccount({

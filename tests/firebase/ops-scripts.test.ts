@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import {
+  accountExists,
   AUTH_EMULATOR,
   clearAuthEmulator,
   createAccount,
@@ -53,18 +54,6 @@ function seedConsent(uid: string, granted: string) {
   firestore.documents.set(name, { name, fields: { grantedAt: ts(granted) }, createTime: granted });
 }
 const has = (p: string) => firestore.documents.has(documentName(p));
-
-async function accountExists(uid: string): Promise<boolean> {
-  const res = await fetch(
-    `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ localId: [uid] }),
-    },
-  );
-  return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
-}
 
 const INJECTION = '=HYPERLINK("http://x.mx","y")@evil.mx';
 

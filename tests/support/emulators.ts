@@ -1,4 +1,5 @@
 import { type FirebaseApp, initializeApp } from 'firebase/app';
+import { expect } from 'vitest';
 import type { EmulatorHost } from '@/adapters/firebase/firebase-settings';
 
 /**
@@ -141,3 +142,37 @@ export function firestoreStandInHost(): EmulatorHost {
 /** The full resource name of a document of the emulator project. */
 export const documentName = (path: string): string =>
   `projects/${PROJECT_ID}/databases/(default)/documents/${path}`;
+
+/** Whether the Auth emulator holds an account of this uid (the admin API's lookup). */
+export async function accountExists(uid: string): Promise<boolean> {
+  const res = await fetch(
+    `${authBase}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId: [uid] }),
+    },
+  );
+  if (!res.ok) throw new Error(`Auth emulator accounts:lookup: ${res.status}`);
+  return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
+}
+
+/**
+ * Waits until `count` commits deleting the student's entry have reached the Firestore stand-in
+ * (a deletion, then the trigger `on_account_deleted` that the account's deletion fires), so that
+ * no function still runs against a test file's stand-in when it closes.
+ */
+export async function entryDeletionsCommitted(
+  firestore: { requests: readonly { path: string; body: unknown }[] },
+  uid: string,
+  count: number,
+): Promise<void> {
+  const deletions = () =>
+    firestore.requests.filter(
+      (r) =>
+        r.path.endsWith(':commit') &&
+        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
+        JSON.stringify(r.body).includes('"delete"'),
+    ).length;
+  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+}

@@ -141,6 +141,9 @@ describe('the notice’s path and processors', () => {
       expect(routeFor(p), p).toBe('privacy');
     expect(routeFor('/')).toBe('home');
     expect(routeFor('/aviso-de-privacidad/otra')).toBe('not-found');
+    // The e-mails' leave link (issue 25), as hosts serve salir.html.
+    for (const p of ['/salir', '/salir/', '/salir.html']) expect(routeFor(p), p).toBe('leave');
+    expect(routeFor('/salir/otra')).toBe('not-found');
   });
 
   it('names each backend’s processors, the mail provider among them; the memory build says it sends nothing', () => {

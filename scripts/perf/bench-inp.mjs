@@ -4,8 +4,10 @@
 // runs with Chromium's CPU throttled by index / 625 (the preset's 4x at an index of 2,500).
 // Measured in Debian's Chromium through Playwright, on the memory build served by `vite preview`,
 // at Lighthouse's phone size (412 x 823, touch), each interaction in a fresh page:
-//   - the first tap on 'Continuar con Google' as soon as the page has painted (before the app's
-//     script has run: the loader starts it, and the press is replayed after hydration);
+//   - the first tap on 'Continuar con Google' as soon as the page has painted: the card is
+//     scrolled into view (which starts the app's script, as any scroll does) and tapped at once;
+//     with the CPU slowed, the tap lands while the page is still starting (the script, the
+//     islands, the backend), which is what a student who taps at once meets;
 //   - opening the FAQ's first answer, the phone menu and the college selector (signed in), once
 //     the page has hydrated.
 // INP is the longest Event Timing entry of the interaction (its input delay, handlers and the
@@ -95,6 +97,20 @@ async function takeInp(page) {
   return all.length ? Math.max(...all) : 0;
 }
 
+/**
+ * Taps the element as a finger does: the element is found and scrolled into view first, then,
+ * after a frame, a raw touch lands on its centre. Playwright's locator.tap() runs its
+ * actionability checks (role queries, hit-target checks) on the page's main thread just before
+ * the touch: at a 2-3x CPU slowdown that was 30-60 ms of the input delay measured.
+ */
+async function fingerTap(page, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('The element to tap has no box');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 const hydrated = (page) =>
   page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
     timeout: 60_000,
@@ -102,14 +118,14 @@ const hydrated = (page) =>
 
 /** Each interaction: how the page is prepared (unthrottled where it is set-up), then the tap. */
 const INTERACTIONS = {
-  'first tap on Continuar con Google (before the script)': async (page, throttle) => {
+  'first tap on Continuar con Google (right after the first paint)': async (page, throttle) => {
     await throttle();
     await page.goto(url, { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: 'Continuar con Google' });
     await page.waitForFunction(
       () => performance.getEntriesByName('first-contentful-paint').length > 0,
     );
-    await button.tap();
+    await fingerTap(page, button);
     const inp = await takeInp(page);
     // The press is replayed once the island hydrates: the account chooser opens.
     await page.getByRole('dialog', { name: 'Elige una cuenta' }).waitFor({ timeout: 60_000 });
@@ -120,7 +136,7 @@ const INTERACTIONS = {
     await page.goto(`${url}#faq`);
     await hydrated(page);
     await takeInp(page);
-    await page.locator('#faq button[aria-expanded]').first().tap();
+    await fingerTap(page, page.locator('#faq button[aria-expanded]').first());
     return takeInp(page);
   },
   'phone menu': async (page, throttle) => {
@@ -128,7 +144,7 @@ const INTERACTIONS = {
     await page.goto(url);
     await hydrated(page);
     await takeInp(page);
-    await page.getByRole('button', { name: 'Abrir menú' }).tap();
+    await fingerTap(page, page.getByRole('button', { name: 'Abrir menú' }));
     return takeInp(page);
   },
   'college selector (signed in)': async (page, throttle) => {
@@ -143,7 +159,7 @@ const INTERACTIONS = {
     );
     await throttle();
     await takeInp(page);
-    await trigger.tap();
+    await fingerTap(page, trigger);
     return takeInp(page);
   },
 };

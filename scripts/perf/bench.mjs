@@ -89,7 +89,9 @@ try {
     }
   }
   for (const preset of ['mobile', 'desktop']) {
-    const out = execFileSync('bash', ['scripts/perf/lighthouse.sh', url, runs, preset], {
+    // LH_OUT_DIR=DIR LH_SAVE_ASSETS=1 keeps each run's trace beside its report (docs/performance.md).
+    const extra = process.env.LH_SAVE_ASSETS ? ['--save-assets'] : [];
+    const out = execFileSync('bash', ['scripts/perf/lighthouse.sh', url, runs, preset, ...extra], {
       encoding: 'utf8',
       env: { ...process.env, ...(calibrate ? { LH_CALIBRATE: calibrate } : {}) },
     });

@@ -94,6 +94,30 @@ test.describe('interaction to next paint at 4x CPU slowdown (printed, not assert
   });
 });
 
+test.describe("the memory backend's account chooser", () => {
+  test('opens after the tap has painted, not inside the tap (the page is not made inert in it)', async ({
+    page,
+  }) => {
+    // No simulated latency: the sign-in reaches the chooser within the click's task.
+    await configureBackend(page, { latencyMs: 0 });
+    await page.goto('/#waitlist');
+    await hydrated(page);
+    const button = page.getByRole('button', { name: 'Continuar con Google' });
+    await expect(button).toBeEnabled();
+    // A timer set right after the click runs once the click's task (React's handler, the
+    // sign-in's first steps and all their microtasks) is over, before the next frame's timer.
+    const openInTap = await button.evaluate(async (element: HTMLElement) => {
+      element.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return document.querySelector('dialog[open]') !== null;
+    });
+    expect(openInTap).toBe(false);
+    const chooser = page.getByRole('dialog', { name: 'Elige una cuenta' });
+    await expect(chooser).toBeVisible();
+    await expect(chooser.getByRole('button').first()).toBeFocused();
+  });
+});
+
 test.describe('clicks before hydration', () => {
   test('a FAQ question pressed before the script ran opens once the script has run', async ({
     page,

@@ -12,6 +12,7 @@ import { toSignInError } from '@/domain/errors';
 import { toBackendError } from './firebase-errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
+import { nextTask } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 
 export interface FirebaseAuthOptions {
@@ -128,7 +129,10 @@ interface Loaded {
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
   // A failed load is not remembered: the next sign-in loads the SDK again.
   const load = onceUntilFailure<Loaded>(() =>
-    import('firebase/auth').then((sdk) => {
+    import('firebase/auth').then(async (sdk) => {
+      // Evaluating the SDK, creating Auth and the callers' next steps are a task each: in one
+      // they were the Firebase build's longest task after the first paint (issue 26).
+      await nextTask();
       const auth = createAuth(sdk, options.app);
       // Node (the emulator tests) has no popup resolver, and signs in by credential.
       const { resolver, prepare } =
@@ -147,6 +151,7 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
           .getRedirectResult(auth, resolver)
           .catch((e: unknown) => console.error('Sign-in error', e));
       }
+      await nextTask();
       return { sdk, auth, resolver, prepare };
     }),
   );

@@ -1,6 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Functions } from 'firebase/functions';
 import type { EmulatorHost } from './firebase-settings';
+import { nextTask } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 
 /** Spec section 9: the backend function time-out. */
@@ -25,7 +26,8 @@ export function callableFunction(
   name: string,
 ): (data?: unknown) => Promise<unknown> {
   const load = onceUntilFailure(() =>
-    import('firebase/functions').then((sdk) => {
+    import('firebase/functions').then(async (sdk) => {
+      await nextTask(); // the SDK's evaluation and the first call: a task each (issue 26)
       const byRegion = instances.get(options.app) ?? new Map<string, Functions>();
       instances.set(options.app, byRegion);
       let functions = byRegion.get(options.region);

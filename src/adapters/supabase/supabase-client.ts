@@ -1,5 +1,6 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
+import { nextTask } from '@/shared/next-task';
 import type { SupabaseSettings } from './supabase-settings';
 
 /** The two Supabase clients the page uses: Auth (GoTrue) and the database's REST API (PostgREST). */
@@ -25,7 +26,10 @@ export function supabaseClientLoader(settings: SupabaseSettings): SupabaseClient
   let ready: Promise<SupabaseClients> | null = null;
   return () =>
     (ready ??= Promise.all([import('@supabase/auth-js'), import('@supabase/postgrest-js')]).then(
-      ([{ AuthClient }, { PostgrestClient }]) => {
+      async ([{ AuthClient }, { PostgrestClient }]) => {
+        // Evaluating the SDK, creating the clients (the auth client starts reading its session)
+        // and the callers' next steps are a task each (issue 26).
+        await nextTask();
         const base = new URL(settings.url.endsWith('/') ? settings.url : `${settings.url}/`);
         const key = settings.anonKey;
         const auth = new AuthClient({
@@ -52,6 +56,7 @@ export function supabaseClientLoader(settings: SupabaseSettings): SupabaseClient
           headers: { 'X-Client-Info': CLIENT_INFO },
           fetch: fetchWithAuth,
         });
+        await nextTask();
         return { auth, rest };
       },
     )).catch((error: unknown) => {

@@ -1,0 +1,76 @@
+// node scripts/perf/trace-tasks.mjs DIR [--min MS]: what the long tasks after the first paint are,
+// read from the traces Lighthouse saved (`LH_OUT_DIR=DIR LH_SAVE_ASSETS=1 npm run bench`).
+// For each mobile run: its CPU slowdown, then every main-thread task after the first contentful
+// paint that lasts at least MS (default 35) once slowed down, with its time on this machine, the
+// scripts it ran and where its time went (style, layout, paint, script...). Lighthouse's
+// simulation multiplies each task's duration by the slowdown: a task of 20 ms here is 50 ms at
+// 2.5x. Printed, never asserted.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+if (!dir || !fs.existsSync(dir)) {
+  console.error('usage: node scripts/perf/trace-tasks.mjs DIR [--min MS]');
+  process.exit(2);
+}
+const i = process.argv.indexOf('--min');
+const minSimulated = i > 0 ? Number(process.argv[i + 1]) : 35;
+/** Wrappers around the work itself: left out of the breakdown. */
+const WRAPPERS =
+  /^(ThreadControllerImpl|RunTask|BlinkScheduler|ThreadPool|SimpleWatcher|Receive mojo)/;
+
+for (const file of fs.readdirSync(dir).filter((f) => /^mobile-run-\d+-0\.trace\.json$/.test(f))) {
+  const report = JSON.parse(
+    fs.readFileSync(path.join(dir, file.replace('-0.trace.json', '.json')), 'utf8'),
+  );
+  const slowdown = report.configSettings.throttling.cpuSlowdownMultiplier;
+  const { traceEvents: events } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) continue;
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args.name === 'CrRendererMain',
+  );
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === fcp.pid)?.ts ?? 0;
+  const onMain = events.filter((e) => e.pid === fcp.pid && e.tid === main?.tid && e.ph === 'X');
+  const ms = (us) => (us / 1000).toFixed(1);
+  console.log(
+    `${file}: slowdown ${slowdown}x, first contentful paint at ${ms(fcp.ts - start)} ms (this machine's time)`,
+  );
+  const long = onMain.filter(
+    (e) => e.name === 'RunTask' && e.ts >= fcp.ts && (e.dur / 1000) * slowdown >= minSimulated,
+  );
+  if (!long.length) console.log(`  no task of ${minSimulated} ms or more once slowed down`);
+  for (const task of long) {
+    const inside = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
+    );
+    // Each kind of work once: an event nested in another of the same name (a layer's Paint
+    // inside the document's) is not counted again.
+    const time = new Map();
+    const last = new Map();
+    for (const e of inside.sort((a, b) => a.ts - b.ts)) {
+      if (WRAPPERS.test(e.name)) continue;
+      const outer = last.get(e.name);
+      if (outer && e.ts + e.dur <= outer.ts + outer.dur) continue;
+      last.set(e.name, e);
+      time.set(e.name, (time.get(e.name) ?? 0) + e.dur);
+    }
+    const where = [...time]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, us]) => `${name} ${ms(us)}`)
+      .join(', ');
+    const scripts = [
+      ...new Set(
+        inside
+          .map((e) => e.args?.data?.url)
+          .filter((u) => typeof u === 'string' && /\.js$/.test(u))
+          .map((u) => u.split('/').pop()),
+      ),
+    ].join(' ');
+    console.log(
+      `  at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms here, ${Math.round((task.dur / 1000) * slowdown)} ms slowed` +
+        `${scripts ? ` | ${scripts}` : ''} | ${where}`,
+    );
+  }
+}

@@ -12,7 +12,7 @@ import { toSignInError } from '@/domain/errors';
 import { toBackendError } from './firebase-errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
-import { nextTask } from '@/shared/next-task';
+import { setUpInTasks } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 
 export interface FirebaseAuthOptions {
@@ -129,31 +129,30 @@ interface Loaded {
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
   // A failed load is not remembered: the next sign-in loads the SDK again.
   const load = onceUntilFailure<Loaded>(() =>
-    import('firebase/auth').then(async (sdk) => {
-      // Evaluating the SDK, creating Auth and the callers' next steps are a task each: in one
-      // they were the Firebase build's longest task after the first paint (issue 26).
-      await nextTask();
-      const auth = createAuth(sdk, options.app);
-      // Node (the emulator tests) has no popup resolver, and signs in by credential.
-      const { resolver, prepare } =
-        typeof window === 'undefined' ? NO_RESOLVER : sharedResolver(sdk);
-      auth.languageCode = 'es-419';
-      const { emulator } = options;
-      if (emulator) {
-        sdk.connectAuthEmulator(auth, `http://${emulator.host}:${emulator.port}`, {
-          disableWarnings: true,
-        });
-      }
-      // Completes a redirect sign-in started before this page load (only then: it loads the
-      // provider's helper iframe, which a plain visit does not need).
-      if (takeRedirectFlag()) {
-        sdk
-          .getRedirectResult(auth, resolver)
-          .catch((e: unknown) => console.error('Sign-in error', e));
-      }
-      await nextTask();
-      return { sdk, auth, resolver, prepare };
-    }),
+    setUpInTasks(
+      () => import('firebase/auth'),
+      (sdk) => {
+        const auth = createAuth(sdk, options.app);
+        // Node (the emulator tests) has no popup resolver, and signs in by credential.
+        const { resolver, prepare } =
+          typeof window === 'undefined' ? NO_RESOLVER : sharedResolver(sdk);
+        auth.languageCode = 'es-419';
+        const { emulator } = options;
+        if (emulator) {
+          sdk.connectAuthEmulator(auth, `http://${emulator.host}:${emulator.port}`, {
+            disableWarnings: true,
+          });
+        }
+        // Completes a redirect sign-in started before this page load (only then: it loads the
+        // provider's helper iframe, which a plain visit does not need).
+        if (takeRedirectFlag()) {
+          sdk
+            .getRedirectResult(auth, resolver)
+            .catch((e: unknown) => console.error('Sign-in error', e));
+        }
+        return { sdk, auth, resolver, prepare };
+      },
+    ),
   );
 
   let prepared: Promise<void> | null = null;

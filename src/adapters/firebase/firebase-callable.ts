@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Functions } from 'firebase/functions';
 import type { EmulatorHost } from './firebase-settings';
-import { nextTask } from '@/shared/next-task';
+import { setUpInTasks } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 
 /** Spec section 9: the backend function time-out. */
@@ -26,19 +26,21 @@ export function callableFunction(
   name: string,
 ): (data?: unknown) => Promise<unknown> {
   const load = onceUntilFailure(() =>
-    import('firebase/functions').then(async (sdk) => {
-      await nextTask(); // the SDK's evaluation and the first call: a task each (issue 26)
-      const byRegion = instances.get(options.app) ?? new Map<string, Functions>();
-      instances.set(options.app, byRegion);
-      let functions = byRegion.get(options.region);
-      if (!functions) {
-        functions = sdk.getFunctions(options.app, options.region);
-        const { emulator } = options;
-        if (emulator) sdk.connectFunctionsEmulator(functions, emulator.host, emulator.port);
-        byRegion.set(options.region, functions);
-      }
-      return sdk.httpsCallable(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
-    }),
+    setUpInTasks(
+      () => import('firebase/functions'),
+      (sdk) => {
+        const byRegion = instances.get(options.app) ?? new Map<string, Functions>();
+        instances.set(options.app, byRegion);
+        let functions = byRegion.get(options.region);
+        if (!functions) {
+          functions = sdk.getFunctions(options.app, options.region);
+          const { emulator } = options;
+          if (emulator) sdk.connectFunctionsEmulator(functions, emulator.host, emulator.port);
+          byRegion.set(options.region, functions);
+        }
+        return sdk.httpsCallable(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
+      },
+    ),
   );
   return async (data?: unknown) => (await (await load())(data)).data;
 }

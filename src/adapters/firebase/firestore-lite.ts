@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type * as FirestoreSdk from 'firebase/firestore/lite';
 import type { Firestore } from 'firebase/firestore/lite';
-import { nextTask } from '@/shared/next-task';
+import { setUpInTasks } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 import type { EmulatorHost } from './firebase-settings';
 
@@ -23,13 +23,15 @@ export function firestoreLite(options: FirestoreLiteOptions): () => Promise<Fire
   let load = loaders.get(options.app);
   if (!load) {
     load = onceUntilFailure<FirestoreLite>(() =>
-      import('firebase/firestore/lite').then(async (sdk) => {
-        await nextTask(); // the SDK's evaluation and its first use: a task each (issue 26)
-        const db = sdk.getFirestore(options.app);
-        const { emulator } = options;
-        if (emulator) sdk.connectFirestoreEmulator(db, emulator.host, emulator.port);
-        return { sdk, db };
-      }),
+      setUpInTasks(
+        () => import('firebase/firestore/lite'),
+        (sdk) => {
+          const db = sdk.getFirestore(options.app);
+          const { emulator } = options;
+          if (emulator) sdk.connectFirestoreEmulator(db, emulator.host, emulator.port);
+          return { sdk, db };
+        },
+      ),
     );
     loaders.set(options.app, load);
   }

@@ -1,6 +1,6 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { nextTask } from '@/shared/next-task';
+import { setUpInTasks } from '@/shared/next-task';
 import type { SupabaseSettings } from './supabase-settings';
 
 /** The two Supabase clients the page uses: Auth (GoTrue) and the database's REST API (PostgREST). */
@@ -25,11 +25,9 @@ const CLIENT_INFO = 'de-estudiantes-waitlist (@supabase/auth-js, @supabase/postg
 export function supabaseClientLoader(settings: SupabaseSettings): SupabaseClientLoader {
   let ready: Promise<SupabaseClients> | null = null;
   return () =>
-    (ready ??= Promise.all([import('@supabase/auth-js'), import('@supabase/postgrest-js')]).then(
-      async ([{ AuthClient }, { PostgrestClient }]) => {
-        // Evaluating the SDK, creating the clients (the auth client starts reading its session)
-        // and the callers' next steps are a task each (issue 26).
-        await nextTask();
+    (ready ??= setUpInTasks(
+      () => Promise.all([import('@supabase/auth-js'), import('@supabase/postgrest-js')]),
+      ([{ AuthClient }, { PostgrestClient }]) => {
         const base = new URL(settings.url.endsWith('/') ? settings.url : `${settings.url}/`);
         const key = settings.anonKey;
         const auth = new AuthClient({
@@ -56,7 +54,6 @@ export function supabaseClientLoader(settings: SupabaseSettings): SupabaseClient
           headers: { 'X-Client-Info': CLIENT_INFO },
           fetch: fetchWithAuth,
         });
-        await nextTask();
         return { auth, rest };
       },
     )).catch((error: unknown) => {

@@ -3,6 +3,7 @@
 // Firebase build.
 import { spawn } from 'node:child_process';
 import { startFirebaseStandIns } from '../dev/firebase-stand-ins.mjs';
+import { ancestorRunning, lowerBackendPriority } from './backend-priority.mjs';
 
 const closeStandIns = await startFirebaseStandIns();
 
@@ -31,6 +32,12 @@ const bench = spawn(
   'node',
   ['scripts/perf/bench.mjs', '--backend', 'firebase', ...process.argv.slice(2)],
   { stdio: 'inherit' },
+);
+// The emulators (the CLI that runs this script, and the function workers it starts) and this
+// process's stand-ins, at the lowest priority; the bench, Lighthouse and the browser spared.
+const cli = ancestorRunning(/emulators:exec/) ?? process.pid;
+console.log(
+  `backend at nice 19 while measuring: ${lowerBackendPriority(cli, { spare: [bench.pid] })} processes (scripts/perf/backend-priority.mjs)`,
 );
 bench.on('exit', async (code) => {
   await closeStandIns();

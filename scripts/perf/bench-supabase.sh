@@ -12,6 +12,7 @@ cd "$(dirname "$0")/../.."
 . scripts/test/supabase-db.sh
 ensure_postgres
 start_cluster
+export PG_DIR # read by bench-supabase-page.mjs to lower the database's priority while measuring
 migrate_database migrated
 export SUPABASE_TEMPLATE_DB=migrated
 node scripts/perf/bench-supabase-load.mjs

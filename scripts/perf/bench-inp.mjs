@@ -10,8 +10,12 @@
 //     islands, the backend), which is what a student who taps at once meets;
 //   - opening the FAQ's first answer, the phone menu and the college selector (signed in), once
 //     the page has hydrated.
-// INP is the longest Event Timing entry of the interaction (its input delay, handlers and the
-// next paint); '< 16' when under Event Timing's floor. Figures are printed, never asserted.
+//   - the control: the same first tap on a bare page (no script, no stylesheet, its button below
+//     the fold), this machine's and the harness's floor, as `npm run bench -- --bare` is for
+//     Lighthouse's figures.
+// INP is the longest Event Timing entry of the interaction; the median run's is split into its
+// input delay (from the touch to the first handler), its handlers, and the rest up to the next
+// paint. '< 16' when under Event Timing's floor. Figures are printed, never asserted.
 // The functions given to page.evaluate and addInitScript run in the page:
 /* global window, document, requestAnimationFrame */
 import { execFileSync, spawn } from 'node:child_process';
@@ -80,12 +84,20 @@ const RECORD = () => {
   window.__interactions = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.interactionId) window.__interactions.push(entry.duration);
+      if (entry.interactionId)
+        window.__interactions.push({
+          duration: entry.duration,
+          delay: entry.processingStart - entry.startTime,
+          handlers: entry.processingEnd - entry.processingStart,
+        });
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 };
 
-/** The longest interaction since the last call, once its next paint has been reported. */
+/**
+ * The longest interaction entry since the last call, once its next paint has been reported:
+ * its duration, and its parts (input delay, handlers, and the rest, up to the next paint).
+ */
 async function takeInp(page) {
   await page.evaluate(
     () =>
@@ -94,8 +106,22 @@ async function takeInp(page) {
       ),
   );
   const all = await page.evaluate(() => window.__interactions.splice(0));
-  return all.length ? Math.max(...all) : 0;
+  if (!all.length) return { duration: 0, delay: 0, handlers: 0 };
+  return all.reduce((a, b) => (b.duration > a.duration ? b : a));
 }
+
+/**
+ * The control: a page with no script and no stylesheet, its button below the fold as the card's
+ * is, served by Playwright from memory. Its first tap is this machine's and the harness's floor
+ * (the input's way from the browser to the page and back to a frame), as `npm run bench -- --bare`
+ * is for Lighthouse's figures.
+ */
+const BARE =
+  '<!doctype html><html lang="es-MX"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Página mínima</title></head>' +
+  '<body><main><h1>De estudiantes a estudiantes</h1><p>Una página sin nada más.</p>' +
+  '<div style="height:1400px"></div><button type="button">Continuar con Google</button>' +
+  '<div style="height:800px"></div></main></body></html>';
 
 /**
  * Taps the element as a finger does: the element is found and scrolled into view first, then,
@@ -118,6 +144,19 @@ const hydrated = (page) =>
 
 /** Each interaction: how the page is prepared (unthrottled where it is set-up), then the tap. */
 const INTERACTIONS = {
+  'control: first tap on a bare page (no script)': async (page, throttle) => {
+    const bare = `${url}bench-inp-bare`;
+    await page.route(bare, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: BARE }),
+    );
+    await throttle();
+    await page.goto(bare, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+    );
+    await fingerTap(page, page.getByRole('button', { name: 'Continuar con Google' }));
+    return takeInp(page);
+  },
   'first tap on Continuar con Google (right after the first paint)': async (page, throttle) => {
     await throttle();
     await page.goto(url, { waitUntil: 'commit' });
@@ -206,23 +245,27 @@ try {
       try {
         results[name].push(await interact(page, throttle));
       } catch (error) {
-        results[name].push(NaN);
+        results[name].push({ duration: NaN });
         console.error(`run ${run}, ${name}: ${error.message.split('\n')[0]}`);
       }
       await context.close();
     }
   }
   const median = (xs) => {
-    const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+    const s = xs.filter((x) => !Number.isNaN(x.duration)).sort((a, b) => a.duration - b.duration);
+    return s.length ? s[Math.floor((s.length - 1) / 2)] : { duration: NaN };
   };
   const ms = (x) => (Number.isNaN(x) ? 'failed' : x < 16 ? '<16' : `${Math.round(x)}`);
   console.log(
     `\nINP at a phone's size, CPU calibrated to ${calibrate} (index/slowdown per run: ${slowdowns.join(' ')}), ${runs} runs; budget < 100 ms`,
   );
   for (const [name, values] of Object.entries(results)) {
+    const m = median(values);
+    const parts = Number.isNaN(m.duration)
+      ? ''
+      : ` (input delay ${Math.round(m.delay)}, handlers ${Math.round(m.handlers)}, to the next paint ${Math.max(0, Math.round(m.duration - m.delay - m.handlers))})`;
     console.log(
-      `  ${name}: median ${ms(median(values))} ms | per run ${values.map(ms).join(' ')} ms`,
+      `  ${name}: median ${ms(m.duration)} ms${parts} | per run ${values.map((v) => ms(v.duration)).join(' ')} ms`,
     );
   }
   console.log(

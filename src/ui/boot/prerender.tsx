@@ -73,8 +73,15 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
   const links = SITE.url
     ? `<meta property="og:url" content="${SITE.url}/" />\n    <link rel="canonical" href="${SITE.url}/" />\n    `
     : '';
+  // The first frame waits until the hero is parsed (the section after it, #features, has
+  // arrived): the HTML may come in pieces, and a hero painted half-parsed moves as the rest comes
+  // in (a layout shift). Browsers without `rel="expect"` ignore it; at the end of the document
+  // rendering is unblocked anyway.
+  const firstFrame = '<link rel="expect" href="#features" blocking="render" />\n    ';
   const head =
-    route === 'home' ? `${links}<script type="application/ld+json">${jsonLd}</script>` : '';
+    route === 'home'
+      ? `${links}${firstFrame}<script type="application/ld+json">${jsonLd}</script>`
+      : '';
   return { html, head, siteUrl: SITE.url };
 }
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
 import { LOADER, SECTION_STYLES } from '../../../scripts/build/loader.mjs';
 import {
@@ -44,6 +46,58 @@ test.describe('landing page', () => {
     expect(html).toContain(noscript + (SECTION_STYLES as string));
     expect(html.indexOf(SECTION_STYLES)).toBeLessThan(html.indexOf('</head>'));
     expect(html.match(/<script>/g)).toHaveLength(2);
+  });
+
+  test('the first frame waits for the whole hero: a half-arrived page is never painted', async ({
+    page,
+    baseURL,
+  }) => {
+    // The HTML may arrive in pieces, and the browser paints what it has parsed: in a Lighthouse
+    // run the hero's badge was painted without its text, then grew when the rest arrived (a
+    // layout shift). Here a proxy in front of the preview sends the landing page in two pieces,
+    // cut inside that badge, 600 ms apart; the first frame must wait for the hero (prerender.tsx).
+    const server = http.createServer((req, res) => {
+      void (async () => {
+        const upstream = await fetch(`${baseURL}${req.url}`);
+        const body = await upstream.text();
+        res.writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? 'text/plain',
+        });
+        const cut = body.indexOf('</span>Un marketplace para estudiantes');
+        if (req.url !== '/' || cut < 0) return res.end(body);
+        res.write(body.slice(0, cut + '</span>Un'.length));
+        setTimeout(() => res.end(body.slice(cut + '</span>Un'.length)), 600);
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await configureBackend(page);
+      await page.addInitScript(() => {
+        type Source = { node?: Node; previousRect: DOMRect; currentRect: DOMRect };
+        const w = window as unknown as { __moved: string[] };
+        w.__moved = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { sources: Source[] }[]) {
+            for (const { node, previousRect: a, currentRect: b } of e.sources) {
+              const el = node instanceof Element ? node : node?.parentElement;
+              w.__moved.push(
+                `${el?.tagName}.${(el?.getAttribute('class') ?? '').slice(0, 40)}: ${a.width}x${a.height} -> ${b.width}x${b.height}`,
+              );
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await expect(
+        page.locator('#top p').getByText('Un marketplace para estudiantes universitarios'),
+      ).toBeVisible();
+      await settle(page);
+      const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
+      expect(moved).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 
   test('hydrates without console errors and keeps the prerendered static parts', async ({

@@ -37,16 +37,13 @@ export function Header() {
   const close = () => setOpen(false);
   const solid = scrolled || open;
 
-  // Solid is a white translucent bar (spec) without a backdrop blur: a phone without GPU
-  // rasterisation blurs the page behind the bar again in every frame while it scrolls, and the
-  // menu's first frame took 15 ms longer with it (npm run bench:inp, docs/performance.md).
   return (
     <header
       data-testid="site-header"
       data-solid={solid ? 'true' : 'false'}
       className={cn(
         'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
-        solid ? 'bg-white/90 shadow-md' : 'bg-transparent',
+        solid ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-transparent',
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">

@@ -34,6 +34,9 @@ test.describe('landing page', () => {
       expect(html).toContain(text);
     }
     expect(html).toContain('"@type":"FAQPage"');
+    // The first frame waits for the section after the hero (see the test on a half-arrived page).
+    expect(html).toContain('<link rel="expect" href="#features" blocking="render" />');
+    expect(html.indexOf('id="features"')).toBeGreaterThan(html.indexOf('id="top"'));
     // Nothing loads from another origin (the canonical link names the site's address, and
     // loads nothing).
     expect(html).not.toMatch(

@@ -10,7 +10,7 @@
 //     browser is idle, at most a second after the first paint, or at the first touch; then the
 //     islands and the backend). Per run, a '*' marks a tap that landed before the card's island
 //     had hydrated (the loader records it, the island replays it); the others landed on a
-//     hydrated card, while the rest of the page was still starting;
+//     hydrated card;
 //   - opening the FAQ's first answer, the phone menu and the college selector (signed in), once
 //     the page has hydrated.
 //   - the control: the same first tap on a bare page (no script, no stylesheet, its button below

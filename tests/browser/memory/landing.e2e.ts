@@ -62,16 +62,22 @@ test.describe('landing page', () => {
     const server = http.createServer((req, res) => {
       void (async () => {
         const upstream = await fetch(`${baseURL}${req.url}`);
-        const body = await upstream.text();
+        // Bytes as they came (images too); only the landing page is read as text, to be cut.
+        const bytes = Buffer.from(await upstream.arrayBuffer());
         res.writeHead(upstream.status, {
-          'content-type': upstream.headers.get('content-type') ?? 'text/plain',
+          'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
         });
-        const cut = body.indexOf('</span>Un marketplace para estudiantes');
-        if (req.url !== '/' || cut < 0) return res.end(body);
-        res.write(body.slice(0, cut + '</span>Un'.length));
-        setTimeout(() => res.end(body.slice(cut + '</span>Un'.length)), 600);
+        if (req.url !== '/') return res.end(bytes);
+        const html = bytes.toString('utf8');
+        const cut = html.indexOf('</span>Un marketplace para estudiantes') + '</span>Un'.length;
+        res.write(html.slice(0, cut));
+        setTimeout(() => res.end(html.slice(cut)), 600);
       })();
     });
+    // The cut needs the badge's markup as prerendered.
+    expect(await (await fetch(`${baseURL}/`)).text()).toContain(
+      '</span>Un marketplace para estudiantes',
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {

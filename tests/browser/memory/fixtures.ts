@@ -23,6 +23,40 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => !!(window as { __memoryBackend?: unknown }).__memoryBackend);
 }
 
+/**
+ * Records every layout shift from the page's start (call before goto or reload): their sum, and
+ * for failure messages what moved, with its rectangles. Read with `layoutShifts`.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    type Source = { node?: Node; previousRect: DOMRect; currentRect: DOMRect };
+    type Shift = { value: number; startTime: number; sources: Source[] };
+    const w = window as unknown as { __shifts: number; __moved: string[] };
+    w.__shifts = 0;
+    w.__moved = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Shift[]) {
+        w.__shifts += e.value;
+        for (const { node, previousRect: a, currentRect: b } of e.sources) {
+          const el = node instanceof Element ? node : node?.parentElement;
+          const name = el ? `${el.tagName}#${el.id}.${el.getAttribute('class') ?? ''}` : '?';
+          w.__moved.push(
+            `${Math.round(e.startTime)} ms ${name.slice(0, 80)}: ${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height}`,
+          );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** What `recordLayoutShifts` has seen so far: the shifts' sum and what moved. */
+export async function layoutShifts(page: Page): Promise<{ shifts: number; moved: string[] }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __shifts: number; __moved: string[] };
+    return { shifts: w.__shifts, moved: w.__moved };
+  });
+}
+
 /** Lets the page handle pending scroll events and paint: two animation frames. */
 export async function settle(page: Page) {
   await page.evaluate(

@@ -8,6 +8,8 @@ import {
   expect,
   expectNoAxeViolations,
   hydrated,
+  layoutShifts,
+  recordLayoutShifts,
   signIn,
   submit,
   test,
@@ -649,28 +651,15 @@ test.describe('toasts', () => {
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  /** Records, every frame from the first paint, whether step 1's button could be seen. */
+  /**
+   * Records, every frame from the first paint, whether step 1's button could be seen, and every
+   * layout shift (recordLayoutShifts).
+   */
   async function watchStep1(page: Page) {
+    await recordLayoutShifts(page);
     await page.addInitScript(() => {
-      type Shift = { value: number; startTime: number; sources: LayoutShiftSource[] };
-      type LayoutShiftSource = { node?: Node; previousRect: DOMRect; currentRect: DOMRect };
-      const w = window as unknown as { __sawStep1: boolean; __shifts: number; __moved: string[] };
+      const w = window as unknown as { __sawStep1: boolean };
       w.__sawStep1 = false;
-      w.__shifts = 0;
-      w.__moved = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Shift[]) {
-          w.__shifts += e.value;
-          // What moved, for the failure message: the element and its rectangles.
-          for (const { node, previousRect: a, currentRect: b } of e.sources) {
-            const el = node instanceof Element ? node : node?.parentElement;
-            const name = el ? `${el.tagName}#${el.id}.${el.getAttribute('class') ?? ''}` : '?';
-            w.__moved.push(
-              `${Math.round(e.startTime)} ms ${name.slice(0, 80)}: ${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height}`,
-            );
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
       const look = () => {
         const button = [...document.querySelectorAll('#waitlist button')].find((b) =>
           b.textContent?.includes('Continuar con Google'),
@@ -718,10 +707,7 @@ test.describe('on a 390 px phone', () => {
     // (float), thousands of pixels down a page that may still be scrolling smoothly to #waitlist,
     // where one rounding step is 1/2048 px (312 and 312.00048828125 seen on a busy machine).
     expect((await card.boundingBox())!.height).toBeCloseTo(before, 2);
-    const { shifts, moved } = await page.evaluate(() => {
-      const w = window as unknown as { __shifts: number; __moved: string[] };
-      return { shifts: w.__shifts, moved: w.__moved };
-    });
+    const { shifts, moved } = await layoutShifts(page);
     expect(shifts, moved.join('\n')).toBe(0);
   });
 

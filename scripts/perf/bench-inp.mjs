@@ -1,4 +1,5 @@
-// npm run bench:inp [-- --runs N] [-- --no-build] [-- --calibrate N] [-- --port P]: interaction to
+// npm run bench:inp [-- --runs N] [-- --no-build] [-- --calibrate N] [-- --port P] [-- --only TEXT]
+// [-- --reduced-motion]: interaction to
 // next paint of the page's first interactions on a phone (issue 26), at the same calibrated CPU as
 // `npm run bench`: before each run, Lighthouse reads this machine's benchmark index, and the page
 // runs with Chromium's CPU throttled by index / 625 (the preset's 4x at an index of 2,500).
@@ -35,6 +36,8 @@ const arg = (name, fallback) => {
 const runs = Number(arg('runs', '5'));
 const port = arg('port', '4198');
 const calibrate = Number(arg('calibrate', '625'));
+const only = arg('only', ''); // measure only the interactions whose name contains this
+const reducedMotion = process.argv.includes('--reduced-motion'); // as a visitor who asked for it
 const url = `http://127.0.0.1:${port}/`;
 const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const ARGS = [
@@ -234,14 +237,17 @@ try {
       await sleep(500);
     }
   }
-  const results = Object.fromEntries(Object.keys(INTERACTIONS).map((k) => [k, []]));
+  const chosen = Object.entries(INTERACTIONS).filter(([name]) => name.includes(only));
+  if (!chosen.length) throw new Error(`No interaction's name contains '${only}'`);
+  const results = Object.fromEntries(chosen.map(([k]) => [k, []]));
   const slowdowns = [];
   for (let run = 1; run <= runs; run++) {
     const index = benchmarkIndex();
     const rate = index ? Math.max(1, Math.round((index / calibrate) * 100) / 100) : 4;
     slowdowns.push(`${index ?? '?'}/${rate}x`);
-    for (const [name, interact] of Object.entries(INTERACTIONS)) {
+    for (const [name, interact] of chosen) {
       const context = await browser.newContext({
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
         viewport: { width: 412, height: 823 },
         deviceScaleFactor: 1.75,
         isMobile: true,
@@ -270,7 +276,7 @@ try {
   };
   const ms = (x) => (Number.isNaN(x) ? 'failed' : x < 16 ? '<16' : `${Math.round(x)}`);
   console.log(
-    `\nINP at a phone's size, CPU calibrated to ${calibrate} (index/slowdown per run: ${slowdowns.join(' ')}), ${runs} runs; budget < 100 ms`,
+    `\nINP at a phone's size, CPU calibrated to ${calibrate} (index/slowdown per run: ${slowdowns.join(' ')}), ${runs} runs${reducedMotion ? ', reduced motion' : ''}; budget < 100 ms`,
   );
   for (const [name, values] of Object.entries(results)) {
     const m = median(values);

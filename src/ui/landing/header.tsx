@@ -41,11 +41,20 @@ export function Header() {
     <header
       data-testid="site-header"
       data-solid={solid ? 'true' : 'false'}
-      className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
-        solid ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-transparent',
-      )}
+      className="fixed inset-x-0 top-0 z-40"
     >
+      {/* The solid bar is a layer of its own that fades in: an opacity transition runs on the
+          compositor. Fading the header's own background and shadow redrew it (and its blur) on
+          the main thread at every frame for 300 ms, right when a first scroll or the menu made
+          it solid: a tap in that time waited for those frames (bench:inp, issue 26). */}
+      <div
+        aria-hidden="true"
+        data-testid="site-header-bar"
+        className={cn(
+          'absolute inset-0 -z-10 bg-white/85 shadow-md transition-opacity duration-300',
+          solid ? 'opacity-100 backdrop-blur-md' : 'opacity-0',
+        )}
+      />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
         <a
           href="#top"

@@ -169,14 +169,27 @@ test.describe('landing page', () => {
     await page.goto('/');
     await hydrated(page);
     const header = page.getByTestId('site-header');
+    // The white bar and its shadow are a layer of the header's that fades in (on the compositor).
+    const bar = page.getByTestId('site-header-bar');
     await expect(header).toHaveAttribute('data-solid', 'false');
     await expect(header).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(bar).toHaveCSS('opacity', '0');
     await page.evaluate(() => window.scrollTo(0, 10));
     await settle(page);
     await expect(header).toHaveAttribute('data-solid', 'false');
+    await expect(bar).toHaveCSS('opacity', '0');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute('data-solid', 'true');
-    await expect(header).not.toHaveCSS('box-shadow', 'none');
+    await expect(bar).toHaveCSS('opacity', '1');
+    // White at 85 percent (Tailwind's bg-white/85, which Chromium reports in oklab).
+    await expect(bar).toHaveCSS(
+      'background-color',
+      /^oklab\(0\.99\d* [-\d.e]+ [-\d.e]+ \/ 0\.85\)$/,
+    );
+    await expect(bar).not.toHaveCSS('box-shadow', 'none');
+    // It covers the whole header.
+    const [headerBox, barBox] = await Promise.all([header.boundingBox(), bar.boundingBox()]);
+    expect(barBox).toEqual(headerBox);
   });
 
   test('mobile menu at 375 px: toggles, closes on a link, on Escape and when the viewport grows', async ({

@@ -37,25 +37,33 @@ export const LOADER =
   // of phones.html, separated by PHONE_ART_SEPARATOR; parsing all 35 KB at once is a long task),
   // then about B elements per frame: a subtree that small goes in whole, a bigger one as an empty
   // copy of its element and then its children (a whole phone's style and layout in one task is
-  // long too, mostly setting up each new font size and weight of its text). Each phone stays hidden
-  // until its last piece is in (its pieces moving into place would count as layout shifts),
-  // and the figure says so with data-phones-ready once full. Without JavaScript the figure
-  // stays empty.
+  // long too, mostly setting up each new font size and weight of its text). Before the phones,
+  // each size and weight of their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is
+  // set up in a frame of its own, with a hidden sample: the first text in a new font costs
+  // Chromium a synchronous call to the browser process on Linux (2-16 ms here), and a piece that
+  // brought three of them made a 20-30 ms layout. Each phone stays transparent (opacity 0)
+  // until its last piece is in: its pieces moving into place would count as layout shifts, and
+  // Chromium counts none inside a transparent element, as none inside a visibility:hidden one;
+  // but making a hidden phone visible restyled its 125 elements (visibility is inherited:
+  // 10-26 ms at 2.3x), where opacity is the phone's own property. The figure says so with
+  // data-phones-ready once full (the samples removed). Without JavaScript the figure stays empty.
   "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('offscreen-css')," +
   "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l=document.getElementById('offscreen-link');if(l){if(w.__offscreenDone)return y();" +
   "l.addEventListener('load',function(){y()});l.addEventListener('error',function(){y()});return}if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
-  "var css,B=15,f=document.querySelector('[data-phones]'),phones=function(){" +
+  "var css,B=15,f=document.querySelector('[data-phones]'),g=[],phones=function(){" +
   "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
   ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +
   'else{e=n.cloneNode(false);u.push([t,e,1]);[].slice.call(n.childNodes).forEach(function(x){cut(x,e)})}},' +
   "parse=function(h,t){var p=document.createElement('template'),e,k=u.length,o;p.innerHTML=h;e=p.content.firstElementChild;" +
-  "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','visibility:hidden');u.push([0,function(){o.removeAttribute('style')},1])}}return e}," +
+  "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','opacity:0');u.push([0,function(){o.removeAttribute('style')},1])}}return e}," +
   'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
   'step=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
-  "if(u.length)next();else f.setAttribute('data-phones-ready','')};" +
-  'd=parse(s.shift(),f);if(d)s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});next()},function(){})},' +
+  "if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
+  "d=parse(s.shift(),f);if(d){(d.getAttribute('data-fonts')||'').split(',').forEach(function(x){if(x)u.push([0,function(){" +
+  "var p=document.createElement('span'),q=x.split('/');p.style.cssText='position:absolute;visibility:hidden;font-weight:'+q[0]+';font-size:'+q[1];" +
+  "p.textContent='a';d.appendChild(p);g.push(p)},B])});s.forEach(function(h){u.push([0,function(){parse(h,d)},B])})}next()},function(){})}," +
   // After `load` and the first contentful paint (observed where the browser reports paints:
   // `load` often comes before it), a frame and then one task each: the rest of the stylesheet,
   // the phones, the icon (its `data-href`, prerender.mjs), then the app's script once the

@@ -10,6 +10,7 @@ import {
 import { staticIslandNodes } from '@/ui/boot/static-island-nodes';
 import { faqStructuredData } from '@/ui/landing/faq-data';
 import { PHONE_ART_SEPARATOR, phoneArtParts } from '@/ui/landing/phone-screens';
+import { textFontsOf } from '@/ui/boot/phone-fonts';
 import { LeaveLinkPage } from '@/ui/leave/leave-link-page';
 import { PrivacyNoticePage } from '@/ui/privacy/privacy-notice-page';
 import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-settings';
@@ -89,7 +90,12 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
  * The phones' drawing, written to dist/phones.html and fetched by the page (PhoneScreens): its
  * frame and each phone, separated by PHONE_ART_SEPARATOR.
  */
-export const renderPhoneArt = (): string =>
-  phoneArtParts()
-    .map((part) => renderToStaticMarkup(part))
-    .join(PHONE_ART_SEPARATOR);
+export function renderPhoneArt(): string {
+  const [frame = '', ...phones] = phoneArtParts().map((part) => renderToStaticMarkup(part));
+  // The frame names the sizes and weights of the phones' text: the loader sets each font up in a
+  // frame of its own before the phones go in (src/ui/boot/phone-fonts.ts).
+  const root = '<div aria-hidden="true">';
+  if (!frame.startsWith(root)) throw new Error(`The phones' frame no longer starts with ${root}`);
+  const fonts = `<div aria-hidden="true" data-fonts="${textFontsOf(phones.join('')).join(',')}">`;
+  return [frame.replace(root, fonts), ...phones].join(PHONE_ART_SEPARATOR);
+}

@@ -88,6 +88,24 @@ test('the rest of the stylesheet applies and the phones fill their figure withou
   expect(await figure.innerHTML()).toBe(
     parts[0]!.replace(/<\/div>$/, `${parts.slice(1).join('')}</div>`),
   );
+  // The fonts the loader set up first (the frame's data-fonts, each in a hidden sample, removed
+  // once the phones are in) are exactly those the browser sets the drawing's text in.
+  const fonts = await figure.evaluate((element) => {
+    const used = new Set<string>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || parent.closest('svg')) continue;
+      const style = getComputedStyle(parent);
+      used.add(`${style.fontWeight}/${style.fontSize}`);
+    }
+    return {
+      used: [...used].sort(),
+      named: element.querySelector('[data-fonts]')?.getAttribute('data-fonts')?.split(',').sort(),
+    };
+  });
+  expect(fonts.used.length).toBeGreaterThan(5);
+  expect(fonts.named).toEqual(fonts.used);
   // A rule only the offscreen stylesheet has: the FAQ section's background.
   await expect(page.locator('#faq')).toHaveCSS(
     'background-color',

@@ -281,8 +281,11 @@ test.describe('landing page', () => {
     await expect(faq.getByRole('region')).toContainText('hola@deestudiantes.mx');
   });
 
-  test('counters reach their final values: hero 200, stats 15 and 200+', async ({ page }) => {
+  test('counters reach their final values: hero 200, stats 15 and 200+, moving nothing', async ({
+    page,
+  }) => {
     test.slow();
+    await recordLayoutShifts(page);
     await configureBackend(page);
     await page.goto('/');
     await expect(page.getByTestId('hero-counter')).toHaveText('200+', {
@@ -299,6 +302,9 @@ test.describe('landing page', () => {
       timeout: 8_000,
       useInnerText: true,
     });
+    // Each counter holds its final figure's width from the first paint: no new digit moves the
+    // text beside it (the hero's line is centred on a phone).
+    expect(await layoutShifts(page)).toEqual({ shifts: 0, moved: [] });
   });
 
   test('with reduced motion, counters show their final values at once and nothing fades', async ({

@@ -19,9 +19,10 @@ export function CountFigure({
   return (
     <span aria-hidden="true" data-testid={testId}>
       {/* The final figure, an invisible line of no height above the count, holds its width
-          from the first paint, and the count starts at its left edge (text-left: the hero centres its text on a phone): a count from 0 to 200
-          never moves the text beside it, nor its own first digit, nor its '+' (one text: a layout
-          shift at each new digit, in the centred hero). Generated text is not in the page's text (nor innerText). */}
+          from the first paint, and the count starts at its left edge (text-left: the hero
+          centres its text on a phone), as one text: a count from 0 to 200 moves neither the
+          text beside it, nor its own first digit, nor its '+' (each new digit was a layout
+          shift in the hero's centred line). Generated text is not in innerText either. */}
       <span
         data-end={`${end}${suffix}`}
         className="inline-block text-left before:block before:h-0 before:overflow-hidden before:invisible before:content-[attr(data-end)] motion-reduce:hidden"

@@ -78,8 +78,9 @@ export const MANIFEST = {
   display: 'standalone',
   background_color: '#ffffff',
   theme_color: '#4f46e5',
+  // PNGs only: Chromium also takes the tab's icon from the manifest once it is linked, and an SVG
+  // icon is decoded on the page's main thread as a document of its own (scripts/build/make-icons.mjs).
   icons: [
-    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
     { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
     { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
     { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },

@@ -264,7 +264,7 @@ test('the icon is requested after the first paint, once; never /favicon.ico', as
   // The page names an empty icon; the loader points it at the real one once the page painted.
   const icon = page.locator('head > link[rel="icon"]');
   await expect(icon).toHaveCount(1);
-  await expect(icon).toHaveAttribute('href', '/favicon.svg');
+  await expect(icon).toHaveAttribute('href', '/favicon.png');
   // The browser fetches icons itself (no Resource Timing entry): compare wall clocks.
   const painted = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -274,7 +274,7 @@ test('the icon is requested after the first paint, once; never /favicon.ico', as
   await expect.poll(() => icons.length).toBe(1);
   expect(icons[0]!.at).toBeGreaterThan(painted!);
   await hydrated(page);
-  expect(icons.map((request) => request.path)).toEqual(['/favicon.svg']);
+  expect(icons.map((request) => request.path)).toEqual(['/favicon.png']);
 
   // Without JavaScript the landing page shows no icon, and asks for none.
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -12,6 +12,7 @@ import { toSignInError } from '@/domain/errors';
 import { toBackendError } from './firebase-errors';
 import type { User } from '@/domain/user';
 import type { EmulatorHost } from './firebase-settings';
+import { mayHoldFirebaseSession } from './firebase-session-hint';
 import { setUpInTasks } from '@/shared/next-task';
 import { onceUntilFailure } from '@/shared/once-until-failure';
 
@@ -36,6 +37,15 @@ export interface FirebaseAuthOptions {
     provider: AuthProvider,
     resolver?: PopupRedirectResolver,
   ) => Promise<unknown>;
+  /**
+   * Whether this browser may hold a session (default in a browser: a redirect sign-in pending,
+   * or `mayHoldFirebaseSession` over the app's storage; in Node: always). When it may not, the
+   * auth state is reported as signed out without loading the SDK, which loads when the student
+   * comes to sign in (`prepareSignIn`, `signInWithPopup`).
+   */
+  readonly mayHoldSession?: () => Promise<boolean>;
+  /** The SDK's module (default: `import('firebase/auth')`); unit tests give a stand-in. */
+  readonly sdk?: () => Promise<typeof AuthSdk>;
 }
 
 /** Marks, for the page load after a redirect sign-in, that a result is waiting. */
@@ -46,6 +56,14 @@ function setRedirectFlag(): void {
     sessionStorage.setItem(REDIRECT_FLAG, '1');
   } catch {
     // No session storage (Node, private mode): the auth state still reports the user.
+  }
+}
+
+function redirectFlagSet(): boolean {
+  try {
+    return sessionStorage.getItem(REDIRECT_FLAG) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -123,36 +141,45 @@ interface Loaded {
 
 /**
  * Firebase Authentication with Google's popup. The SDK loads on first use, so the page never
- * waits for it. A blocked popup falls back to sign-in by redirect; the result of a redirect is
- * picked up when the page comes back (the auth state then reports the user).
+ * waits for it: at start only where a session may be kept (a returning student), otherwise when
+ * the student comes to sign in. A blocked popup falls back to sign-in by redirect; the result of
+ * a redirect is picked up when the page comes back (the auth state then reports the user).
  */
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
+  const mayHoldSession =
+    options.mayHoldSession ??
+    (() =>
+      typeof window === 'undefined' || redirectFlagSet()
+        ? Promise.resolve(true)
+        : mayHoldFirebaseSession(options.app.options.apiKey ?? '', options.app.name));
+  /** Settles with the first load that succeeds, whoever asked for it. */
+  let announce: (loaded: Loaded) => void = () => {};
+  const firstLoaded = new Promise<Loaded>((resolve) => (announce = resolve));
   // A failed load is not remembered: the next sign-in loads the SDK again.
   const load = onceUntilFailure<Loaded>(() =>
-    setUpInTasks(
-      () => import('firebase/auth'),
-      (sdk) => {
-        const auth = createAuth(sdk, options.app);
-        // Node (the emulator tests) has no popup resolver, and signs in by credential.
-        const { resolver, prepare } =
-          typeof window === 'undefined' ? NO_RESOLVER : sharedResolver(sdk);
-        auth.languageCode = 'es-419';
-        const { emulator } = options;
-        if (emulator) {
-          sdk.connectAuthEmulator(auth, `http://${emulator.host}:${emulator.port}`, {
-            disableWarnings: true,
-          });
-        }
-        // Completes a redirect sign-in started before this page load (only then: it loads the
-        // provider's helper iframe, which a plain visit does not need).
-        if (takeRedirectFlag()) {
-          sdk
-            .getRedirectResult(auth, resolver)
-            .catch((e: unknown) => console.error('Sign-in error', e));
-        }
-        return { sdk, auth, resolver, prepare };
-      },
-    ),
+    setUpInTasks(options.sdk ?? (() => import('firebase/auth')), (sdk) => {
+      const auth = createAuth(sdk, options.app);
+      // Node (the emulator tests) has no popup resolver, and signs in by credential.
+      const { resolver, prepare } =
+        typeof window === 'undefined' ? NO_RESOLVER : sharedResolver(sdk);
+      auth.languageCode = 'es-419';
+      const { emulator } = options;
+      if (emulator) {
+        sdk.connectAuthEmulator(auth, `http://${emulator.host}:${emulator.port}`, {
+          disableWarnings: true,
+        });
+      }
+      // Completes a redirect sign-in started before this page load (only then: it loads the
+      // provider's helper iframe, which a plain visit does not need).
+      if (takeRedirectFlag()) {
+        sdk
+          .getRedirectResult(auth, resolver)
+          .catch((e: unknown) => console.error('Sign-in error', e));
+      }
+      const loaded = { sdk, auth, resolver, prepare };
+      announce(loaded);
+      return loaded;
+    }),
   );
 
   let prepared: Promise<void> | null = null;
@@ -218,16 +245,26 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthPort {
     onAuthStateChanged(listener) {
       let unsubscribe: (() => void) | null = null;
       let stopped = false;
-      load().then(
-        ({ sdk, auth }) => {
+      const follow = ({ sdk, auth }: Loaded) => {
+        if (stopped) return;
+        unsubscribe = sdk.onAuthStateChanged(auth, (user) => listener(user && toUser(user)));
+      };
+      void mayHoldSession()
+        .catch(() => true)
+        .then((may) => {
           if (stopped) return;
-          unsubscribe = sdk.onAuthStateChanged(auth, (user) => listener(user && toUser(user)));
-        },
-        (error: unknown) => {
-          console.error('Firebase Auth could not load', error);
-          if (!stopped) listener(null);
-        },
-      );
+          if (!may) {
+            // Nobody signed in on this browser: signed out, and the SDK's own reports follow
+            // once a sign-in (or its preparation) has loaded it.
+            listener(null);
+            void firstLoaded.then(follow);
+            return;
+          }
+          load().then(follow, (error: unknown) => {
+            console.error('Firebase Auth could not load', error);
+            if (!stopped) listener(null);
+          });
+        });
       return () => {
         stopped = true;
         unsubscribe?.();

@@ -75,6 +75,14 @@ async function signInThroughPopup(page: Page, email: string, name: string) {
   await popup.locator('#sign-in').click();
 }
 
+/** The IndexedDB databases Firebase Auth keeps its session in (opened when the SDK starts). */
+const authDatabases = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((db) => db.name)
+      .filter((name) => name === 'firebaseLocalStorageDb'),
+  );
+
 test('sign in through the emulator’s popup, join, reload: already on the list', async ({
   page,
 }) => {
@@ -199,9 +207,15 @@ test.describe('on a phone', () => {
     );
     await page.waitForLoadState('networkidle');
     expect(gapi).toEqual([]);
+    // A first visit: signed out without Firebase Auth, which would have opened its database
+    // (firebase-session-hint.ts looks for a session without creating one).
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
+    expect(await authDatabases(page)).toEqual([]);
 
     await page.locator('#waitlist').scrollIntoViewIfNeeded();
     await expect.poll(() => gapi.length).toBeGreaterThan(0);
+    // The step came near: the SDK loaded with the sign-in's preparation.
+    await expect.poll(() => authDatabases(page)).toEqual(['firebaseLocalStorageDb']);
     await signInThroughPopup(page, 'sofia.ruiz@alumnos.buap.mx', 'Sofía Ruiz');
     await expect(toast(page, 'Bienvenido, Sofía Ruiz')).toBeVisible();
   });

@@ -339,3 +339,36 @@ test('without JavaScript the rest of the stylesheet applies through <noscript>',
   await expect(page.locator('figure[data-phones]')).toHaveAttribute('aria-label', /Vista previa/);
   await context.close();
 });
+
+test('the scrollbar appearing moves nothing sideways (the page grows past the window as it loads)', async ({
+  playwright,
+  baseURL,
+}) => {
+  // Headless Chromium hides scrollbars for tests; a desktop browser shows a classic one (15 px).
+  // Seen in Lighthouse: the first layout came while the page was still shorter than the window,
+  // then the scrollbar took its room and everything centred moved 7.5 px (CLS 0.003).
+  const browser = await playwright.chromium.launch({
+    ...test.info().project.use.launchOptions,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseURL}/`);
+    const title = page.locator('#hero-title');
+    const scrolling = await title.evaluate((e) => e.getBoundingClientRect().x);
+    expect(await page.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBe(15);
+    // The same page with nothing below the hero, as early in its load: no scrollbar to show.
+    await page.evaluate(() => {
+      for (const e of document.querySelectorAll<HTMLElement>(
+        '#root > :not(header, main), main > :not(#top)',
+      ))
+        e.style.display = 'none';
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(
+      true,
+    );
+    expect(await title.evaluate((e) => e.getBoundingClientRect().x)).toBe(scrolling);
+  } finally {
+    await browser.close();
+  }
+});

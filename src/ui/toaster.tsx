@@ -1,7 +1,12 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 
-/** At most 3 visible toasts, 4 s each; sonner announces them in a polite live region. */
-export default function Toaster() {
+/**
+ * At most 3 visible toasts, 4 s each; sonner announces them in a polite live region.
+ * `onListening` runs once sonner listens for toasts (a parent's effect runs after its children's).
+ */
+export function Toaster({ onListening }: { onListening: () => void }) {
+  useEffect(onListening, [onListening]);
   return (
     <Sonner
       position="top-center"

@@ -1,10 +1,9 @@
-import { type ReactNode, startTransition, Suspense, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type ReactNode, startTransition, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { nextTask } from '@/shared/next-task';
 import type { InteractiveIslandId } from '@/ui/boot/interactive-island';
 import { takeEarlyClick } from '@/ui/boot/early-click';
 import { islandIdPrefix, islandRoot } from '@/ui/boot/interactive-island-nodes';
-import { LazyToaster } from '@/ui/landing/lazy-toaster';
 import type { AppStore } from '@/ui/store/app-store';
 
 /** Events that hydrate the island they happen in at once, if it is still waiting. */
@@ -139,15 +138,5 @@ export function hydrateIslands(
   }
   whenIdle(() => void run()); // in case nothing is on screen
 
-  // The toaster is its own root, rendered afresh (it has no prerendered markup), once idle.
-  whenIdle(() => {
-    const toaster = document.createElement('div');
-    document.body.append(toaster);
-    createRoot(toaster).render(
-      <Suspense fallback={null}>
-        <LazyToaster />
-      </Suspense>,
-    );
-  });
   if (unfinished === 0) document.documentElement.dataset.hydrated = '';
 }

@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { InteractiveIsland } from '@/ui/boot/interactive-island';
-import { useHydrated } from '@/ui/hooks/use-hydrated';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';
@@ -8,7 +7,6 @@ import { Footer } from './footer';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
 import { startLanding } from './landing-behaviour';
-import { LazyToaster } from './lazy-toaster';
 import { Offerings } from './offerings';
 import { Testimonials } from './testimonials';
 import { WaitlistSection } from './waitlist-section';
@@ -17,12 +15,11 @@ import { WaitlistSection } from './waitlist-section';
  * The landing page, sections in the order of spec section 2. The prerendered page is never
  * hydrated as a whole: the browser hydrates its interactive islands one by one
  * (src/ui/boot/hydrate-islands.tsx) and runs `startLanding` and the store's
- * `start` itself. This component's effect
- * and toaster serve the page rendered in the browser (`npm run dev`).
+ * `start` itself. This component's effect serves the page rendered in the browser (`npm run
+ * dev`). The toaster loads when the waitlist card comes near (src/ui/toast.ts).
  */
 export function LandingPage() {
   const store = useAppStoreApi();
-  const hydrated = useHydrated();
   useEffect(() => {
     const stopLanding = startLanding();
     const stopBackend = store.getState().start();
@@ -48,11 +45,6 @@ export function LandingPage() {
       </main>
       <Footer />
       <InteractiveIsland id="scroll-to-top" />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <LazyToaster />
-        </Suspense>
-      )}
     </>
   );
 }

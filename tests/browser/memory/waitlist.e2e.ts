@@ -72,6 +72,46 @@ test.describe('waitlist step 1 (signed out)', () => {
     await expectNoAxeViolations(page, '#waitlist');
   });
 
+  test('the toaster loads as the card comes near, not with the page', async ({ page }) => {
+    await configureBackend(page);
+    const toaster = page.locator('section[aria-label^="Notificaciones"]');
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeAttached();
+    await expect(toaster).toHaveCount(0);
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect(toaster).toHaveCount(1);
+  });
+
+  test('sonner lost to the network: the toast’s words still show, in a plain live region', async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    const errors = consoleErrors(page);
+    let lost = 0;
+    // sonner's chunk has no name of its own: it is the script that names sonner's toaster.
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('data-sonner-toaster')) return (lost++, route.abort('failed'));
+      return route.fulfill({ response });
+    });
+    await page.goto('/');
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect.poll(() => errors.join('\n')).toContain('Notifications could not load');
+    await signIn(page);
+    // sonner is not asked for again on this page (a second failure would reload it): the toast
+    // comes without it.
+    const plain = page.getByRole('status', { name: 'Notificaciones' });
+    await expect(plain.getByText('Bienvenido, Ana García')).toBeVisible();
+    await expect(plain.locator('[data-plain-toast="success"]')).toHaveCount(1);
+    await expect(plain.locator('[data-plain-toast]')).toHaveCount(0, { timeout: 6000 });
+    expect(errors.join('\n')).toContain('Notifications could not load Bienvenido, Ana García');
+    expect(lost).toBe(1);
+    expect(errors.join('\n')).not.toContain('reloading once');
+  });
+
   // The sign-in button appears only after the first auth answer (the quiet placeholder below),
   // so the loader's early-tap replay (scripts/build/loader.mjs) is checked on a prerendered FAQ button.
   test('a tap on a button before the script has loaded is not lost', async ({ page }) => {

@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { Toaster } from '@/ui/toaster';
+
+/**
+ * Renders the toaster in a root of its own at the end of the body (it has no prerendered
+ * markup; src/ui/toast.ts loads this module when the waitlist card comes near, or with the first
+ * toast); resolves once it listens, so that a toast asked for next is shown.
+ */
+export function mountToaster(): Promise<void> {
+  return new Promise((resolve) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(<Toaster onListening={() => resolve()} />);
+  });
+}

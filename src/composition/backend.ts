@@ -6,12 +6,17 @@ import type { BackendName } from './backends';
 /**
  * Loads the container and the chosen backend's adapters with dynamic import(), so the first paint
  * never waits for them and a build never bundles another backend. Branches on the build-time
- * constant `__BACKEND__` (`VITE_BACKEND`) are removed by the bundler. Each step (evaluating the
- * container's code, the backend's code, creating the backend, resolving the use cases) runs in a
- * task of its own, and so does what the callers do next: together they made one 50-100 ms task
- * at 4x CPU slowdown (issue 15).
+ * constant `__BACKEND__` (`VITE_BACKEND`) are removed by the bundler. Each step (evaluating
+ * inversify, the container's code, the backend's code, creating the backend, resolving the use
+ * cases) runs in a task of its own, and so does what the callers do next: together they made one
+ * 50-100 ms task at 4x CPU slowdown (issue 15).
  */
 export async function loadUseCases(): Promise<UseCases> {
+  // inversify and reflect-metadata (84 KB) first, on their own: evaluated with the container's
+  // code they made one task of 20-30 ms here (80 ms at a Supabase run's 2.7x; issue 26).
+  await import('reflect-metadata');
+  await import('inversify');
+  await nextTask();
   const { buildUseCases } = await import('./container');
   await nextTask();
   const createModule = await loadBackendModule();

@@ -2,11 +2,10 @@ import type * as Sonner from 'sonner';
 import { nextTask } from '@/shared/next-task';
 
 /**
- * Toasts at the UI edge. Every toast follows a student's gesture in the waitlist card (a
- * sign-in, a join, a search, a copy), so the toaster loads when the card comes near the viewport
- * (`prepareToaster`), or with the first toast if that comes first: a visit that never reaches the
- * card never evaluates sonner (15-30 ms of the main thread after the first paint on the bench's
- * machine; issue 26). sonner, then the toaster's module, each in a task of its own.
+ * Toasts at the UI edge. sonner loads lazily (it is not needed for the first paint): the boot
+ * loads the toaster once idle (`prepareToaster`), long before the first toast can be asked for,
+ * and a toast asked for earlier loads it itself and waits for it. sonner, then the toaster's
+ * module, each in a task of its own (together they were one 26 ms task here, issue 26).
  */
 let toaster: Promise<typeof Sonner> | null = null;
 // Lost to the network, sonner is not asked for again on this page: Chromium remembers a failed
@@ -21,7 +20,7 @@ const loadToaster = (): Promise<typeof Sonner> =>
     return sonner;
   })());
 
-/** Loads the toaster ahead of the first toast (the card came near); a failure is only logged. */
+/** Loads the toaster ahead of the first toast; a failure is only logged. */
 export function prepareToaster(): void {
   loadToaster().catch((error: unknown) => console.error('Notifications could not load', error));
 }

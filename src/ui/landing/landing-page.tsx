@@ -16,7 +16,7 @@ import { WaitlistSection } from './waitlist-section';
  * hydrated as a whole: the browser hydrates its interactive islands one by one
  * (src/ui/boot/hydrate-islands.tsx) and runs `startLanding` and the store's
  * `start` itself. This component's effect serves the page rendered in the browser (`npm run
- * dev`). The toaster loads when the waitlist card comes near (src/ui/toast.ts).
+ * dev`), where the toaster loads with the first toast (src/ui/toast.ts).
  */
 export function LandingPage() {
   const store = useAppStoreApi();

@@ -1,11 +1,9 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { noteRetryIntent } from '@/ui/boot/lost-chunk-recovery';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { signedIn as isSignedIn } from '@/ui/card/card-view';
-import { useInView } from '@/ui/hooks/use-in-view';
 import { useAppStore } from '@/ui/store/store-context';
-import { prepareToaster } from '@/ui/toast';
 import { SignInStep } from './sign-in-step';
 import { Button } from '@/ui/components/button';
 
@@ -71,15 +69,8 @@ export function WaitlistCard() {
   // when a returning student's session is restored on load.
   const [moveFocus, setMoveFocus] = useState(false);
   const stepChanged = () => setMoveFocus(true);
-  // Every toast follows a gesture in this card: the toaster loads as the card comes near.
-  const root = useRef<HTMLDivElement>(null);
-  const near = useInView(root, { threshold: 0, rootMargin: '50% 0px' });
-  useEffect(() => {
-    if (near) prepareToaster();
-  }, [near]);
   return (
     <div
-      ref={root}
       className="rounded-3xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"
       data-testid="waitlist-card"
     >

@@ -24,7 +24,7 @@ export async function mayHoldFirebaseSession(
 }
 
 /** The SDK's IndexedDB database and its store (`indexedDBLocalPersistence`). */
-export const FIREBASE_AUTH_DB = {
+const FIREBASE_AUTH_DB = {
   name: 'firebaseLocalStorageDb',
   store: 'firebaseLocalStorage',
 } as const;

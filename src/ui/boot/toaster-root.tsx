@@ -10,6 +10,6 @@ export function mountToaster(): Promise<void> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
     document.body.append(host);
-    createRoot(host).render(<Toaster onListening={() => resolve()} />);
+    createRoot(host).render(<Toaster onListening={resolve} />);
   });
 }

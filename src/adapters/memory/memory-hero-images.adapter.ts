@@ -4,6 +4,10 @@ import { SEEDED_HERO_AVATARS } from './hero-avatars';
 import type { Controls } from './memory-controls';
 import { heroPhotoQueue, type StateStore } from './memory-state';
 
+/** A photo as a server answers it: inline (`data:`) as `imageData`, an address as `photoURL`. */
+const heroImageOf = (photo: string) =>
+  photo.startsWith('data:') ? { imageData: photo } : { photoURL: photo };
+
 /**
  * The answer the production backends give: nothing while the operator's kill switch is off; else
  * the photos of the students on the list whose consent is current and whose current photo the
@@ -19,7 +23,7 @@ function consentedAnswer(store: StateStore) {
   const seeded = state.heroStripOn ? SEEDED_HERO_AVATARS : [];
   return {
     success: true,
-    profileImages: [...consented, ...seeded].map((imageData) => ({ imageData })),
+    profileImages: [...consented, ...seeded].map(heroImageOf),
     fromCache: false,
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@/adapters/memory/memory-controls';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
 import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
-import { isSafeImageData } from '@/domain/hero-image';
+import { isSafePhotoUrl } from '@/domain/hero-image';
 import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';
 
@@ -72,9 +72,14 @@ describe('memory college search', () => {
 });
 
 describe('memory backend controls and storage', () => {
-  it('ships at least 8 inline avatars and a default latency of a few hundred ms', () => {
+  it('ships at least 8 same-origin WebP avatars and a default latency of a few hundred ms', () => {
     expect(HERO_AVATARS.length).toBeGreaterThanOrEqual(8);
-    for (const a of HERO_AVATARS) expect(isSafeImageData(a)).toBe(true);
+    expect(new Set(HERO_AVATARS).size).toBe(HERO_AVATARS.length);
+    // Rasters, never SVG: an SVG image is a document of its own on the main thread (issue 26).
+    for (const a of HERO_AVATARS) {
+      expect(isSafePhotoUrl(a, true)).toBe(true);
+      expect(a).toMatch(/^\/[^?]+\.webp(\?|$)/);
+    }
     expect(DEFAULT_LATENCY_MS).toBeGreaterThanOrEqual(200);
     expect(DEFAULT_LATENCY_MS).toBeLessThanOrEqual(600);
   });
@@ -186,7 +191,7 @@ describe('memory hero strip: approved photos of students on the list only (issue
     return user;
   }
   const shown = async (world: ReturnType<typeof memoryWorld>) =>
-    (await world.useCases.loadHeroImages()).images.map((i) => i.imageData);
+    (await world.useCases.loadHeroImages()).images.map((i) => i.imageData ?? i.photoURL);
 
   it('shows a consenting student only once the operator approved that exact photo', async () => {
     const world = memoryWorld();

@@ -425,10 +425,14 @@ test.describe('hero avatar strip', () => {
     await expect(strip.getByTestId('avatar-placeholder')).toHaveCount(5);
     await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 5_000 });
     await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
-    await expect(strip.getByTestId('hero-avatar').first()).toHaveAttribute(
-      'src',
-      /^data:image\/svg\+xml/,
-    );
+    // The stand-ins are WebP files of the app's own origin (not SVG, a document per image on the
+    // main thread), and they load: 128 px drawn in a 40-44 px circle.
+    for (const avatar of await strip.getByTestId('hero-avatar').all()) {
+      await expect(avatar).toHaveAttribute('src', /^\/assets\/[\w-]+\.webp$/);
+      await expect
+        .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(128);
+    }
   });
 
   test('5 placeholders when none came back', async ({ page }) => {

@@ -24,12 +24,19 @@ export function buildGraph(root: string): Graph {
     const local: string[] = [];
     const packages: string[] = [];
     for (const spec of importsOf(fs.readFileSync(path.join(root, file), 'utf8'))) {
-      if (/\.(css|svg|png|webp|avif|json)$/.test(spec)) continue;
-      const base = spec.startsWith('@/')
-        ? path.join('src', spec.slice(2))
-        : spec.startsWith('.')
-          ? path.join(path.dirname(file), spec)
+      // A Vite query (`?no-inline`, `?url`) names how an asset is loaded, not another file.
+      const target = spec.replace(/\?.*$/, '');
+      const base = target.startsWith('@/')
+        ? path.join('src', target.slice(2))
+        : target.startsWith('.')
+          ? path.join(path.dirname(file), target)
           : null;
+      if (/\.(css|svg|png|webp|avif|json)$/.test(target)) {
+        // An asset is no node of the graph, but it must exist.
+        if (base !== null && !fs.existsSync(path.join(root, base)))
+          local.push(`${base}?unresolved`);
+        continue;
+      }
       if (base === null) {
         packages.push(spec);
         continue;

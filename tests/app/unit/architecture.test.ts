@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -208,6 +209,22 @@ describe('architecture', () => {
       'only the composition root knows inversify: src/ui/c.tsx -> inversify',
     ]);
     expect(findCycle(bad)).toEqual(['src/ui/b.tsx', 'src/ui/c.tsx', 'src/ui/b.tsx']);
+  });
+
+  it('resolves asset imports with or without a Vite query, and reports a missing asset', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-'));
+    fs.mkdirSync(path.join(root, 'src/art'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src/art/here.webp'), '');
+    fs.writeFileSync(
+      path.join(root, 'src/a.ts'),
+      `import a from './art/here.webp?no-inline';\nimport b from '@/art/here.webp';\n` +
+        `import c from './art/gone.webp?no-inline';\n`,
+    );
+    expect(buildGraph(root).get('src/a.ts')).toEqual({
+      local: ['src/art/gone.webp?unresolved'],
+      packages: [],
+    });
+    fs.rmSync(root, { recursive: true });
   });
 
   it('parses static, type-only, side-effect and dynamic imports', () => {

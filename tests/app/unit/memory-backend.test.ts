@@ -71,6 +71,61 @@ describe('memory college search', () => {
   });
 });
 
+/** A WebP's chunk ids and its canvas size (from VP8X, or from a lossy frame's header). */
+function readWebp(bytes: Buffer): { chunks: string[]; width: number; height: number } {
+  expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(bytes.toString('ascii', 8, 12)).toBe('WEBP');
+  expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+  const chunks: string[] = [];
+  let width = 0;
+  let height = 0;
+  for (let at = 12; at < bytes.length;) {
+    const id = bytes.toString('ascii', at, at + 4);
+    const size = bytes.readUInt32LE(at + 4);
+    chunks.push(id);
+    if (id === 'VP8X') {
+      width = bytes.readUIntLE(at + 12, 3) + 1;
+      height = bytes.readUIntLE(at + 15, 3) + 1;
+    } else if (id === 'VP8 ' && width === 0) {
+      width = bytes.readUInt16LE(at + 14) & 0x3fff;
+      height = bytes.readUInt16LE(at + 16) & 0x3fff;
+    }
+    at += 8 + size + (size & 1);
+  }
+  return { chunks, width, height };
+}
+
+describe('the stand-in avatars (scripts/build/make-demo-avatars.mjs)', () => {
+  const DIR = 'src/adapters/memory/avatars';
+  const named = (ext: string) =>
+    fs
+      .readdirSync(DIR)
+      .filter((f) => f.endsWith(ext))
+      .map((f) => f.slice(0, -ext.length))
+      .sort();
+
+  it('has one drawn WebP per SVG source, and the module ships each once', () => {
+    expect(named('.webp')).toEqual(named('.svg'));
+    expect(named('.svg')).toHaveLength(HERO_AVATARS.length);
+    for (const name of named('.webp')) {
+      expect(HERO_AVATARS.filter((a) => a.includes(`/${name}.webp`))).toHaveLength(1);
+    }
+  });
+
+  it('draws each at 128 px, without a colour profile', () => {
+    for (const name of named('.webp')) {
+      const webp = readWebp(fs.readFileSync(`${DIR}/${name}.webp`));
+      expect({ name, width: webp.width, height: webp.height }).toEqual({
+        name,
+        width: 128,
+        height: 128,
+      });
+      expect(webp.chunks).not.toContain('ICCP');
+      expect(webp.chunks).toContain('VP8 ');
+    }
+  });
+});
+
 describe('memory backend controls and storage', () => {
   it('ships at least 8 same-origin WebP avatars and a default latency of a few hundred ms', () => {
     expect(HERO_AVATARS.length).toBeGreaterThanOrEqual(8);

@@ -11,8 +11,8 @@ import { chromium } from '@playwright/test';
 /* global Image, document -- page.evaluate runs in the browser */
 
 const DIR = 'src/adapters/memory/avatars';
-const SIZE = Number(process.env.AVATAR_SIZE ?? 128);
-const QUALITY = Number(process.env.AVATAR_QUALITY ?? 0.85);
+const SIZE = 128; // tests/app/unit/memory-backend.test.ts checks it
+const QUALITY = 0.85;
 const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**

@@ -42,8 +42,8 @@ function Avatar({ image, index, visible }: { image: HeroImage; index: number; vi
 /**
  * How many of `total` avatars to mount: one more per frame. Each avatar is an image the browser
  * starts as it is added (an SVG one, like the generic placeholder, makes a small document of its
- * own), so five at once made one long task; one per frame keeps each short. Their entrance is staggered anyway, and
- * the strip keeps its height while it fills (no layout shift).
+ * own), so five at once made one long task; one per frame keeps each short. Their entrance is
+ * staggered anyway, and the strip keeps its height while it fills (no layout shift).
  */
 function useOneByOne(total: number): number {
   const [count, setCount] = useState(0);

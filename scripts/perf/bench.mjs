@@ -4,9 +4,10 @@
 // `-- --bare` measures a bare page instead (a heading and a paragraph, served the same way): the
 // floor this machine and Lighthouse give any page, to read the page's own figures against.
 // The mobile runs are calibrated: before each one, Lighthouse reads this machine's benchmark index
-// and the run slows the CPU by index / 625 (the preset's 4x at an index of 2,500), so that the
-// figures compare across machines (`-- --calibrate N` for another target, `-- --uncalibrated` for
-// the preset's fixed 4x). Each run prints its index and slowdown.
+// (the median of LH_CALIBRATION_READS passes, default 3) and the run slows the CPU by index / 625
+// (the preset's 4x at an index of 2,500), so that the figures compare across machines
+// (`-- --calibrate N` for another target, `-- --uncalibrated` for the preset's fixed 4x). Each run
+// prints its index and slowdown, and the calibration it met (its own index / its slowdown).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,7 +106,9 @@ try {
     // Every run, so a budget met only on a good run shows (the longest task: 0 = none over 50 ms).
     const calibrated =
       preset === 'mobile' && lh.calibration_index_runs
-        ? ` | calibrated to ${calibrate}: index ${lh.calibration_index_runs.join(' ')}, slowdown ${lh.slowdown_runs.join(' ')}x`
+        ? ` | calibrated to ${calibrate}: index ${lh.calibration_index_runs.join(' ')} (median of ` +
+          `${process.env.LH_CALIBRATION_READS ?? 3} reads), slowdown ${lh.slowdown_runs.join(' ')}x, ` +
+          `met at the run (its own index / slowdown) ${lh.at_run_runs.join(' ')}`
         : ` | slowdown ${lh.slowdown}x`;
     console.log(
       `  per run: perf ${lh.perf_runs.join(' ')} | LCP ${lh.lcp_ms_runs.join(' ')} ms | ` +

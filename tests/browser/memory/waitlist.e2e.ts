@@ -66,6 +66,13 @@ test.describe('waitlist step 1 (signed out)', () => {
   test('sign-in success: toast Bienvenido, {name} and step 2', async ({ page }) => {
     await signedIn(page);
     await expect(toast(page, 'Bienvenido, Ana García')).toBeVisible();
+    // In the page's typeface (sonner's own stack names families most systems lack).
+    const fonts = await page.evaluate(() =>
+      [document.querySelector('[data-sonner-toast]')!, document.body].map(
+        (el) => getComputedStyle(el).fontFamily,
+      ),
+    );
+    expect(fonts[0]).toBe(fonts[1]);
     await expect(page.locator('#waitlist-email')).toHaveAttribute('readonly', '');
     await expect(page.locator('#waitlist-email')).toHaveAttribute('required', '');
     await expect(submit(page)).toHaveText('Unirse a la Lista de Espera');

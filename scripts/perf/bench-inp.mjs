@@ -1,8 +1,9 @@
 // npm run bench:inp [-- --runs N] [-- --no-build] [-- --calibrate N] [-- --port P] [-- --only TEXT]
 // [-- --reduced-motion]: interaction to
 // next paint of the page's first interactions on a phone (issue 26), at the same calibrated CPU as
-// `npm run bench`: before each run, Lighthouse reads this machine's benchmark index, and the page
-// runs with Chromium's CPU throttled by index / 625 (the preset's 4x at an index of 2,500).
+// `npm run bench`: before each run, Lighthouse reads this machine's benchmark index (the median of
+// LH_CALIBRATION_READS reads, default 3), and the page runs with Chromium's CPU throttled by
+// index / 625 (the preset's 4x at an index of 2,500).
 // Measured in Debian's Chromium through Playwright, on the memory build served by `vite preview`,
 // at Lighthouse's phone size (412 x 823, touch), each interaction in a fresh page:
 //   - the first tap on 'Continuar con Google' as soon as the page has painted: the card is
@@ -85,15 +86,22 @@ function benchmarkIndex() {
   }
 }
 
-/** The median of LH_CALIBRATION_READS (default 3) reads, as scripts/perf/lighthouse.sh takes it. */
+/** LH_CALIBRATION_READS: a whole number from 1 (default 3), as lighthouse.sh reads it. */
+function calibrationReads() {
+  const reads = process.env.LH_CALIBRATION_READS || '3';
+  if (!/^[1-9][0-9]*$/.test(reads))
+    throw new Error(`LH_CALIBRATION_READS must be 1 or more: ${reads}`);
+  return Number(reads);
+}
+
+/** The median of the reads (the mean of the middle two of an even count), as lighthouse.sh. */
 function calibrationIndex() {
-  const reads = Array.from(
-    { length: Number(process.env.LH_CALIBRATION_READS ?? 3) },
-    benchmarkIndex,
-  )
-    .filter((read) => read != null)
+  const reads = Array.from({ length: calibrationReads() }, benchmarkIndex)
+    .filter((read) => typeof read === 'number' && read > 0)
     .sort((a, b) => a - b);
-  return reads.length ? reads[Math.floor((reads.length - 1) / 2)] : null;
+  if (!reads.length) return null;
+  const middle = reads.length >> 1;
+  return reads.length % 2 ? reads[middle] : (reads[middle - 1] + reads[middle]) / 2;
 }
 
 /** Records the page's interactions (Event Timing entries of 16 ms and more), from the start. */

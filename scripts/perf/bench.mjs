@@ -104,11 +104,12 @@ try {
         `JS ${lh.js_bytes} B, requests ${lh.requests}, third-party ${lh.third_party_requests}`,
     );
     // Every run, so a budget met only on a good run shows (the longest task: 0 = none over 50 ms).
+    const list = (xs) => xs.map((x) => x ?? '?').join(' ');
     const calibrated =
       preset === 'mobile' && lh.calibration_index_runs
-        ? ` | calibrated to ${calibrate}: index ${lh.calibration_index_runs.join(' ')} (median of ` +
-          `${process.env.LH_CALIBRATION_READS ?? 3} reads), slowdown ${lh.slowdown_runs.join(' ')}x, ` +
-          `met at the run (its own index / slowdown) ${lh.at_run_runs.join(' ')}`
+        ? ` | calibrated to ${calibrate}: index ${list(lh.calibration_index_runs)} (median of ` +
+          `${list(lh.calibration_reads_runs)} reads), slowdown ${list(lh.slowdown_runs)}x, ` +
+          `met at the run (its own index / slowdown) ${list(lh.at_run_runs)}`
         : ` | slowdown ${lh.slowdown}x`;
     console.log(
       `  per run: perf ${lh.perf_runs.join(' ')} | LCP ${lh.lcp_ms_runs.join(' ')} ms | ` +

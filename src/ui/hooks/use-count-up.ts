@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useReducedMotion } from './use-reduced-motion';
 
 export interface CountUpOptions {
@@ -54,24 +54,40 @@ export function nextCountUpChange(
 }
 
 /**
- * A number that counts from `start` to `end` once active; with reduced motion it is `end` at once.
- * The figure changes at most COUNT_UP_STEPS_PER_SECOND times a second, from a timer: no frame is
- * asked for while the figure stays the same (an animation-frame loop drew up to three frames per
- * change: the callback's, React's commit and a trailing one).
+ * Counts from `start` to `end` once active, handing each new figure to `show`; with reduced motion
+ * it shows `end` at once. The figure changes at most COUNT_UP_STEPS_PER_SECOND times a second,
+ * from a timer: no frame is asked for while the figure stays the same (an animation-frame loop drew
+ * up to three frames per change: the callback's, React's commit and a trailing one).
+ *
+ * `show` writes the figure to the page itself, outside React: a figure through React state cost a
+ * task for the timer, another for React's render and commit, then the frame; the hero's count
+ * shows about 85 figures, most of them in its first 3 s, while the page starts (issue 26). `show`
+ * may change from one render to the next: the latest one is called.
  */
-export function useCountUp({ start, end, duration, delay = 0, active }: CountUpOptions): number {
+export function useCountUp(
+  { start, end, duration, delay = 0, active }: CountUpOptions,
+  show: (figure: number) => void,
+): void {
   const reduced = useReducedMotion();
-  const [value, setValue] = useState(start);
+  const latestShow = useRef(show);
+  useLayoutEffect(() => {
+    latestShow.current = show;
+  });
   useEffect(() => {
+    if (reduced) {
+      latestShow.current(end);
+      return;
+    }
     if (!active) return;
-    if (reduced) return;
     const durationMs = duration * 1000;
     let t0 = 0;
+    let shownLast = Number.NaN; // the first tick writes its figure, whatever the page shows
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const elapsed = performance.now() - t0;
       const shown = countUpValue(start, end, durationMs, elapsed);
-      setValue(shown);
+      if (shown !== shownLast) latestShow.current(shown);
+      shownLast = shown;
       if (shown === end || elapsed >= durationMs) return;
       const next = nextCountUpChange(start, end, durationMs, elapsed, shown);
       // Timers drop the fraction of their delay: woken a millisecond early, the tick would see
@@ -84,5 +100,4 @@ export function useCountUp({ start, end, duration, delay = 0, active }: CountUpO
     }, delay * 1000);
     return () => clearTimeout(timer);
   }, [active, reduced, start, end, duration, delay]);
-  return reduced ? end : value;
 }

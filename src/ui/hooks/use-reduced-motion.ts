@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-// One MediaQueryList for the page: a counter re-renders every frame, and matchMedia() is not free.
+// One MediaQueryList for the page: the counters and the scroll-to-top button read it, and
+// matchMedia() is not free.
 let query: MediaQueryList | null = null;
 const mql = (): MediaQueryList => (query ??= window.matchMedia(QUERY));
 

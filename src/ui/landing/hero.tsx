@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
-import { useCountUp } from '@/ui/hooks/use-count-up';
 import { InteractiveIsland } from '@/ui/boot/interactive-island';
 import { StaticIsland } from '@/ui/boot/static-island';
 import { AvatarStrip } from './avatar-strip';
@@ -11,12 +10,18 @@ import { CountFigure } from './count-figure';
 export const STUDENTS_ON_LIST = 200;
 
 function StudentCounter() {
-  const count = useCountUp({ start: 0, end: STUDENTS_ON_LIST, duration: 10, active: true });
   return (
     <p className="text-sm text-slate-600">
       <span aria-hidden="true">
         <strong className="font-bold text-slate-900 tabular-nums">
-          <CountFigure value={count} end={STUDENTS_ON_LIST} suffix="+" testId="hero-counter" />
+          <CountFigure
+            start={0}
+            end={STUDENTS_ON_LIST}
+            duration={10}
+            active
+            suffix="+"
+            testId="hero-counter"
+          />
         </strong>{' '}
         estudiantes ya están en la lista
       </span>

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { useCountUp } from '@/ui/hooks/use-count-up';
 import { useInView } from '@/ui/hooks/use-in-view';
 import { CountFigure } from './count-figure';
 
@@ -19,12 +18,19 @@ export function StatCounter({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
-  const value = useCountUp({ start, end, duration: 2, delay: 3, active: inView });
   return (
     <div ref={ref} className="rounded-2xl bg-white/10 px-5 py-4 ring-1 ring-white/20">
       <dt className="text-sm text-indigo-100">{label}</dt>
       <dd className="mt-1 text-3xl font-extrabold text-white tabular-nums">
-        <CountFigure value={value} end={end} suffix={suffix} testId={testId} />
+        <CountFigure
+          start={start}
+          end={end}
+          duration={2}
+          delay={3}
+          active={inView}
+          suffix={suffix}
+          testId={testId}
+        />
         <span className="sr-only">
           {end}
           {suffix}

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   nextCountUpChange,
   useCountUp,
 } from '@/ui/hooks/use-count-up';
+import { CountFigure } from '@/ui/landing/count-figure';
 
 const step = 1000 / COUNT_UP_STEPS_PER_SECOND;
 // Counts up and down (the page's counters only count up).
@@ -64,24 +64,39 @@ describe('the count-up figures', () => {
   });
 });
 
-/** A counter; `onCommit` hears every figure React wrote to the page (each commit). */
-function Counter({ end = 200, onCommit }: { end?: number; onCommit: (value: number) => void }) {
-  const value = useCountUp({ start: 0, end, duration: 10, active: true });
-  useLayoutEffect(() => {
-    onCommit(value);
-  });
-  return <span data-testid="count">{value}</span>;
+/** A counter; `onFigure` hears every figure it shows, `onRender` every render of it. */
+function Counter({
+  end = 200,
+  onFigure,
+  onRender = () => {},
+}: {
+  end?: number;
+  onFigure: (value: number) => void;
+  onRender?: () => void;
+}) {
+  onRender();
+  useCountUp({ start: 0, end, duration: 10, active: true }, onFigure);
+  return null;
 }
+
+// The page keeps one MediaQueryList (use-reduced-motion.ts): its answer is read from here.
+let reduce = false;
+const reducedMotion = (matches: boolean) => {
+  reduce = matches;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return reduce;
+    },
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+};
 
 describe('useCountUp', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    reducedMotion(false);
   });
   afterEach(() => {
     cleanup();
@@ -93,33 +108,91 @@ describe('useCountUp', () => {
     const frames = vi.spyOn(window, 'requestAnimationFrame');
     const seen: number[] = [];
     const at: number[] = [];
-    const onCommit = (value: number) => {
+    const onFigure = (value: number) => {
       seen.push(value);
       at.push(performance.now());
     };
-    const { getByTestId } = render(<Counter onCommit={onCommit} />);
+    let renders = 0;
+    render(<Counter onFigure={onFigure} onRender={() => void renders++} />);
     for (let ms = 0; ms < 11_000; ms += 10) act(() => void vi.advanceTimersByTime(10));
-    expect(getByTestId('count').textContent).toBe('200');
-    const figures = seen.filter((value, i) => i === 0 || value !== seen[i - 1]);
-    // Every commit showed a new figure: none was spent on a figure that stayed the same.
-    expect(figures).toEqual(seen);
-    expect(figures).toEqual([...figures].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(200);
+    // Every figure shown was a new one: none was spent on a figure that stayed the same.
+    expect(seen.filter((value, i) => i === 0 || value !== seen[i - 1])).toEqual(seen);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     // A step apart at least: 20 figures a second at most, where it counts fastest too.
     const gaps = at.slice(1).map((time, i) => time - at[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / COUNT_UP_STEPS_PER_SECOND);
     expect(at.filter((time) => time - at[0]! <= 1000).length).toBeLessThanOrEqual(
       COUNT_UP_STEPS_PER_SECOND + 1,
     );
-    // No animation-frame loop: each change is one commit, drawn in the frame that follows it.
+    // No figure is a React render: the counter rendered once, for its first figure.
+    expect(seen.length).toBeGreaterThan(50);
+    expect(renders).toBe(1);
+    // No animation-frame loop: each change is one write, drawn in the frame that follows it.
     expect(frames).not.toHaveBeenCalled();
     // Once at 200, nothing is left scheduled.
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('stops at the end of its time even when the end is no whole figure', () => {
-    const { getByTestId } = render(<Counter end={10.5} onCommit={() => {}} />);
+    const seen: number[] = [];
+    render(<Counter end={10.5} onFigure={(value) => seen.push(value)} />);
     for (let ms = 0; ms < 11_000; ms += 100) act(() => void vi.advanceTimersByTime(100));
-    expect(getByTestId('count').textContent).toBe('11');
+    expect(seen.at(-1)).toBe(11);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('with reduced motion, shows the end at once and schedules nothing', () => {
+    reducedMotion(true);
+    const seen: number[] = [];
+    render(<Counter onFigure={(value) => seen.push(value)} />);
+    expect(seen).toEqual([200]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('CountFigure', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    reducedMotion(false);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("writes each figure into React's own text node, which React keeps", () => {
+    const { getByTestId, rerender } = render(
+      <CountFigure start={10} end={200} duration={2} active suffix="+" testId="count" />,
+    );
+    const counting = getByTestId('count').firstElementChild!;
+    const text = counting.firstChild;
+    expect(counting.textContent).toBe('10+');
+    act(() => void vi.advanceTimersByTime(500));
+    const midway = counting.textContent;
+    expect(midway).toMatch(/^\d+\+$/);
+    expect(midway).not.toBe('10+');
+    // A render of its own (its props again) neither resets the figure nor swaps the node.
+    rerender(<CountFigure start={10} end={200} duration={2} active suffix="+" testId="count" />);
+    expect(counting.textContent).toBe(midway);
+    for (let ms = 0; ms < 3000; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    expect(counting.textContent).toBe('200+');
+    expect(counting.firstChild).toBe(text);
+    expect(counting.childNodes).toHaveLength(1);
+  });
+
+  it('waits for its delay and for being active before it counts', () => {
+    const { getByTestId, rerender } = render(
+      <CountFigure start={4} end={15} duration={2} delay={3} active={false} testId="count" />,
+    );
+    const counting = getByTestId('count').firstElementChild!;
+    act(() => void vi.advanceTimersByTime(10_000));
+    expect(counting.textContent).toBe('4');
+    rerender(<CountFigure start={4} end={15} duration={2} delay={3} active testId="count" />);
+    act(() => void vi.advanceTimersByTime(2900));
+    expect(counting.textContent).toBe('4');
+    for (let ms = 0; ms < 2500; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    expect(counting.textContent).toBe('15');
   });
 });

@@ -13,10 +13,10 @@ export interface CountUpOptions {
 }
 
 /**
- * The most a count shows in a second. A new figure costs a render, a layout, a paint and a
- * composited frame; at every display frame, the hero's count (10 s) kept a cheap phone drawing
- * through the whole start-up, beside the islands' hydration (issue 15). Twenty figures a second
- * still read as counting.
+ * The most a count shows in a second. A new figure costs a layout, a paint and a composited frame
+ * (and cost a React render until stop 39); at every display frame, the hero's count (10 s) kept a
+ * cheap phone drawing through the whole start-up, beside the islands' hydration (issue 15).
+ * Twenty figures a second still read as counting.
  */
 export const COUNT_UP_STEPS_PER_SECOND = 20;
 
@@ -31,7 +31,7 @@ const progressAt = (y: number) => (y >= easeOutExpo(0.9999) ? 1 : -Math.log2(1 -
 export function countUpValue(start: number, end: number, durationMs: number, elapsed: number) {
   const t = durationMs > 0 ? Math.min(1, Math.max(0, elapsed / durationMs)) : 1;
   const value = Math.round(start + (end - start) * easeOutExpo(t));
-  return value === 0 ? 0 : value; // never -0: a figure is compared with Object.is (React state)
+  return value === 0 ? 0 : value; // never -0, which Object.is (and the tests' toBe) tell from 0
 }
 
 /**
@@ -54,10 +54,11 @@ export function nextCountUpChange(
 }
 
 /**
- * Counts from `start` to `end` once active, handing each new figure to `show`; with reduced motion
- * it shows `end` at once. The figure changes at most COUNT_UP_STEPS_PER_SECOND times a second,
- * from a timer: no frame is asked for while the figure stays the same (an animation-frame loop drew
- * up to three frames per change: the callback's, React's commit and a trailing one).
+ * Counts from `start` to `end` once active, handing each new figure to `show`: `start` while not
+ * active, and with reduced motion `end` at once. The figure changes at most
+ * COUNT_UP_STEPS_PER_SECOND times a second, from a timer: no frame is asked for while the figure
+ * stays the same (an animation-frame loop drew up to three frames per change: the callback's,
+ * React's commit and a trailing one).
  *
  * `show` writes the figure to the page itself, outside React: a figure through React state cost a
  * task for the timer, another for React's render and commit, then the frame; the hero's count
@@ -74,11 +75,11 @@ export function useCountUp(
     latestShow.current = show;
   });
   useEffect(() => {
-    if (reduced) {
-      latestShow.current(end);
+    if (reduced || !active) {
+      // Also undoes the other: reduced motion turned off before a counter is active shows `start`.
+      latestShow.current(reduced ? end : start);
       return;
     }
-    if (!active) return;
     const durationMs = duration * 1000;
     let t0 = 0;
     let shownLast = Number.NaN; // the first tick writes its figure, whatever the page shows

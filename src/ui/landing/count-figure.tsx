@@ -1,12 +1,12 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useCountUp, type CountUpOptions } from '@/ui/hooks/use-count-up';
 
 /**
  * A figure that counts from `start` to `end` (useCountUp), or, for a visitor who asked for
  * reduced motion, shows the final figure `end` from the first paint on. CSS picks which one shows,
  * so the prerendered page is right before the script has run (and without it): a reduced-motion
- * visitor never sees the starting figure ('0+') while the page hydrates. Hidden from screen readers: each counter
- * says its final figure in words of its own.
+ * visitor never sees the starting figure ('0+') while the page hydrates. Hidden from screen
+ * readers: each counter says its final figure in words of its own.
  */
 export function CountFigure({
   suffix = '',
@@ -15,12 +15,20 @@ export function CountFigure({
 }: CountUpOptions & { suffix?: string; testId: string }) {
   const { start, end } = count;
   // React renders the first figure; each next one is written to that same text node, with no
-  // render of its own (useCountUp).
+  // render of its own (useCountUp). A render of this component writes `start` again (when its
+  // text changes, e.g. a new suffix): the layout effect puts the figure shown back before the
+  // paint.
   const counting = useRef<HTMLSpanElement>(null);
-  useCountUp(count, (figure) => {
+  const figure = useRef(start);
+  const write = () => {
     const text = counting.current?.firstChild;
-    const shown = `${figure}${suffix}`;
+    const shown = `${figure.current}${suffix}`;
     if (text && text.nodeValue !== shown) text.nodeValue = shown;
+  };
+  useLayoutEffect(write);
+  useCountUp(count, (value) => {
+    figure.current = value;
+    write();
   });
   return (
     <span aria-hidden="true" data-testid={testId}>

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -79,18 +82,22 @@ function Counter({
   return null;
 }
 
-// The page keeps one MediaQueryList (use-reduced-motion.ts): its answer is read from here.
+// The page keeps one MediaQueryList (use-reduced-motion.ts), made by the first matchMedia call:
+// the stub is one object whose answer can change, telling its listeners as a browser does.
 let reduce = false;
+const listeners = new Set<() => void>();
+const mediaQuery = {
+  get matches() {
+    return reduce;
+  },
+  media: '(prefers-reduced-motion: reduce)',
+  addEventListener: (_: string, listener: () => void) => void listeners.add(listener),
+  removeEventListener: (_: string, listener: () => void) => void listeners.delete(listener),
+};
 const reducedMotion = (matches: boolean) => {
   reduce = matches;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    get matches() {
-      return reduce;
-    },
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  vi.stubGlobal('matchMedia', () => mediaQuery);
+  listeners.forEach((listener) => listener());
 };
 
 describe('useCountUp', () => {
@@ -180,6 +187,59 @@ describe('CountFigure', () => {
     expect(counting.textContent).toBe('200+');
     expect(counting.firstChild).toBe(text);
     expect(counting.childNodes).toHaveLength(1);
+  });
+
+  it('hydrates over the prerendered figure, keeps its text node and counts to the end', () => {
+    const figure = <CountFigure start={0} end={200} duration={10} active suffix="+" testId="n" />;
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(figure);
+    document.body.append(host);
+    const text = host.querySelector('[data-testid=n]')!.firstElementChild!.firstChild;
+    expect(text?.nodeValue).toBe('0+');
+    const errors = vi.spyOn(console, 'error');
+    let root: Root | undefined;
+    act(() => void (root = hydrateRoot(host, <StrictMode>{figure}</StrictMode>)));
+    for (let ms = 0; ms < 11_000; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    expect(host.querySelector('[data-testid=n]')!.firstElementChild!.firstChild).toBe(text);
+    expect(text?.nodeValue).toBe('200+');
+    expect(errors).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => root!.unmount());
+    host.remove();
+  });
+
+  it('leaves no timer behind when it goes mid-count', () => {
+    const { unmount, getByTestId } = render(
+      <CountFigure start={0} end={200} duration={10} active testId="n" />,
+    );
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(getByTestId('n').firstElementChild!.textContent).not.toBe('0');
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps the figure it shows through a render that changes its text', () => {
+    const { getByTestId, rerender } = render(
+      <CountFigure start={4} end={15} duration={2} active testId="n" />,
+    );
+    for (let ms = 0; ms < 3000; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    rerender(<CountFigure start={4} end={15} duration={2} active suffix="+" testId="n" />);
+    expect(getByTestId('n').firstElementChild!.textContent).toBe('15+');
+  });
+
+  it('follows reduced motion turned on and off: the end at once, then the start until active', () => {
+    const { getByTestId, rerender } = render(
+      <CountFigure start={4} end={15} duration={2} delay={3} active={false} testId="n" />,
+    );
+    const counting = getByTestId('n').firstElementChild!;
+    act(() => reducedMotion(true));
+    expect(counting.textContent).toBe('15');
+    act(() => reducedMotion(false));
+    expect(counting.textContent).toBe('4');
+    rerender(<CountFigure start={4} end={15} duration={2} delay={3} active testId="n" />);
+    for (let ms = 0; ms < 5500; ms += 100) act(() => void vi.advanceTimersByTime(100));
+    expect(counting.textContent).toBe('15');
   });
 
   it('waits for its delay and for being active before it counts', () => {

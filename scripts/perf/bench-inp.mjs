@@ -23,39 +23,26 @@
 // paint. '< 16' when under Event Timing's floor. Figures are printed, never asserted.
 // The functions given to page.evaluate and addInitScript run in the page:
 /* global window, document, requestAnimationFrame */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import {
+  arg,
+  CHROMIUM,
+  CHROMIUM_ARGS as ARGS,
+  refuseTakenPort,
+  startPreview,
+} from './preview-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const runs = Number(arg('runs', '5'));
 const port = arg('port', '4198');
 const calibrate = Number(arg('calibrate', '625'));
 const only = arg('only', ''); // measure only the interactions whose name contains this
 const reducedMotion = process.argv.includes('--reduced-motion'); // as a visitor who asked for it
 const url = `http://127.0.0.1:${port}/`;
-const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-const taken = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-  () => true,
-  (error) => error.name === 'TimeoutError',
-);
-if (taken) throw new Error(`Something already answers on ${url}: stop it, or use another --port`);
+await refuseTakenPort(url);
 const env = { ...process.env, VITE_BACKEND: 'memory' };
 if (!process.argv.includes('--no-build'))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
@@ -238,24 +225,9 @@ const INTERACTIONS = {
   },
 };
 
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
-  {
-    stdio: 'ignore',
-    env,
-    detached: true,
-  },
-);
+const stopPreview = await startPreview(port, url, env);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
-  for (let i = 0; i < 60; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await sleep(500);
-    }
-  }
   const chosen = Object.entries(INTERACTIONS).filter(([name]) => name.includes(only));
   if (!chosen.length) throw new Error(`No interaction's name contains '${only}'`);
   const results = Object.fromEntries(chosen.map(([k]) => [k, []]));
@@ -317,5 +289,5 @@ try {
   );
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  stopPreview();
 }

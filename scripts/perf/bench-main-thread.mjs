@@ -2,8 +2,8 @@
 // the page's own work on its main thread after the first contentful paint (issue 26), as CPU time
 // (the thread's time on the processor), not as wall time.
 // Lighthouse times each task by the wall clock: on a busy host a task the thread spends waiting
-// for a core looks long. In the stop 39 traces the tasks that reached 50 ms once slowed down had
-// 1.5-6 ms of CPU time in 10-38 ms of wall time: the host's other work (the browser and GPU
+// for a core looks long. In the stop 38 traces the tasks that reached 50 ms once slowed down had
+// 1.6-6.6 ms of CPU time in 17.8-43.7 ms of wall time: the host's other work (the browser and GPU
 // processes drawing and encoding each frame's screenshot, Lighthouse itself) held both cores.
 // This bench reads each main-thread task's thread time from Chromium's trace instead, so its
 // figures move with what the page does, and much less with what the host does beside it.
@@ -13,32 +13,19 @@
 // machine's milliseconds (multiply by the calibrated slowdown, about 2-3x here, for a phone's).
 // Per run and as medians, for the start-up (the first 2 s after the first contentful paint) and
 // the 4 s after it: the main thread's CPU time, by kind of work, its wall time in tasks and the
-// share of it the thread was not running, the longest task (CPU and wall) and the frames the
-// main thread committed. Figures are printed, never asserted.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+// share of it the thread was not running, the task with the most CPU time (and its wall time) and
+// the frames the main thread committed. Medians of an even count are the mean of the middle two.
+// Figures are printed, never asserted.
+import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import { arg, CHROMIUM, CHROMIUM_ARGS, refuseTakenPort, startPreview } from './preview-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const runs = Number(arg('runs', '8'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be 1 or more: ${runs}`);
 const port = arg('port', '4197');
 const reducedMotion = process.argv.includes('--reduced-motion');
 const url = `http://127.0.0.1:${port}/`;
-const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 /** The two windows, in ms after the first contentful paint. */
 const WINDOWS = [
   ['start-up (first 2 s)', 0, 2000],
@@ -56,11 +43,7 @@ const KINDS = [
   ['parse', /^(ParseHTML|ParseAuthorStyleSheet)$/],
 ];
 
-const taken = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-  () => true,
-  (error) => error.name === 'TimeoutError',
-);
-if (taken) throw new Error(`Something already answers on ${url}: stop it, or use another --port`);
+await refuseTakenPort(url);
 const env = { ...process.env, VITE_BACKEND: 'memory' };
 if (!process.argv.includes('--no-build'))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
@@ -72,25 +55,50 @@ function measure(events) {
   const main = events.find(
     (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args.name === 'CrRendererMain',
   );
+  if (!main) throw new Error('no renderer main thread (CrRendererMain) in the trace');
   const onMain = events
-    .filter((e) => e.pid === fcp.pid && e.tid === main?.tid && e.ph === 'X')
+    .filter((e) => e.pid === fcp.pid && e.tid === main.tid && e.ph === 'X')
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const tasks = onMain.filter((e) => e.name === 'RunTask');
+  if (!tasks.some((e) => e.tdur != null))
+    throw new Error(
+      'no thread time (tdur) on the main thread tasks: this Chromium does not record it',
+    );
+  /** The events inside `task` (`onMain` is sorted by start). */
+  const inside = (task) => {
+    let lo = 0;
+    for (let hi = onMain.length; lo < hi;) {
+      const mid = (lo + hi) >> 1;
+      if (onMain[mid].ts < task.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = [];
+    for (let i = lo; i < onMain.length && onMain[i].ts <= task.ts + task.dur; i++)
+      if (onMain[i] !== task && onMain[i].ts + onMain[i].dur <= task.ts + task.dur)
+        found.push(onMain[i]);
+    return found;
+  };
   return WINDOWS.map(([, from, to]) => {
-    const inWindow = (e) => e.ts >= fcp.ts + from * 1000 && e.ts < fcp.ts + to * 1000;
-    const mine = tasks.filter(inWindow);
-    const cpu = mine.reduce((sum, e) => sum + (e.tdur ?? e.dur), 0) / 1000;
+    // A task belongs to the window it starts in, and all the work inside it with it.
+    const mine = tasks.filter((e) => e.ts >= fcp.ts + from * 1000 && e.ts < fcp.ts + to * 1000);
+    const cpuOf = (e) => e.tdur ?? 0; // no thread time: counted as none, never as wall time
+    const cpu = mine.reduce((sum, e) => sum + cpuOf(e), 0) / 1000;
     const wall = mine.reduce((sum, e) => sum + e.dur, 0) / 1000;
-    const longest = mine.reduce((a, e) => ((e.tdur ?? e.dur) > (a?.tdur ?? -1) ? e : a), null);
+    const longest = mine.reduce((a, e) => (a && cpuOf(a) >= cpuOf(e) ? a : e), null);
     const kinds = Object.fromEntries(KINDS.map(([kind]) => [kind, 0]));
-    // The outermost event of each kind inside a task: a Paint nested in a Paint counts once.
-    let covered = -1;
-    for (const e of onMain.filter((x) => x.name !== 'RunTask' && inWindow(x))) {
-      if (e.ts < covered) continue;
-      const kind = KINDS.find(([, re]) => re.test(e.name))?.[0];
-      if (!kind) continue;
-      covered = e.ts + e.dur;
-      kinds[kind] += (e.tdur ?? e.dur) / 1000;
+    let frames = 0;
+    for (const task of mine) {
+      // Each task's work goes to the kind of its outermost named event: style or layout forced
+      // by a script counts as script, a Paint nested in a Paint once.
+      let covered = -1;
+      for (const e of inside(task)) {
+        if (e.name === 'Commit') frames++;
+        if (e.ts < covered) continue;
+        const kind = KINDS.find(([, re]) => re.test(e.name))?.[0];
+        if (!kind) continue;
+        covered = e.ts + e.dur;
+        kinds[kind] += cpuOf(e) / 1000;
+      }
     }
     const named = Object.values(kinds).reduce((a, b) => a + b, 0);
     kinds.other = Math.max(0, cpu - named);
@@ -98,28 +106,18 @@ function measure(events) {
       cpu,
       wall,
       waiting: wall > 0 ? (wall - cpu) / wall : 0,
-      longestCpu: longest ? (longest.tdur ?? longest.dur) / 1000 : 0,
+      longestCpu: longest ? cpuOf(longest) / 1000 : 0,
       longestWall: longest ? longest.dur / 1000 : 0,
-      frames: onMain.filter((e) => e.name === 'Commit' && inWindow(e)).length,
+      frames,
       kinds,
     };
   });
 }
 
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
-  { stdio: 'ignore', env, detached: true },
-);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const stopPreview = await startPreview(port, url, env);
+let browser;
 try {
-  for (let i = 0; i < 60; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await sleep(500);
-    }
-  }
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const results = [];
   for (let run = 1; run <= runs; run++) {
     const context = await browser.newContext({
@@ -178,14 +176,10 @@ try {
       (x) => `${Math.round(x * 100)}%`,
     );
     line('longest task, CPU', (r) => r.longestCpu);
-    line('longest task, wall', (r) => r.longestWall, ms, false);
+    line('  its wall time', (r) => r.longestWall, ms, false);
     line('frames committed', (r) => r.frames, String);
   });
 } finally {
-  await browser.close();
-  try {
-    process.kill(-server.pid);
-  } catch {
-    // already gone
-  }
+  await browser?.close();
+  stopPreview();
 }

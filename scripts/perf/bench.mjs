@@ -8,17 +8,13 @@
 // (the preset's 4x at an index of 2,500), so that the figures compare across machines
 // (`-- --calibrate N` for another target, `-- --uncalibrated` for the preset's fixed 4x). Each run
 // prints its index and slowdown, and the calibration it met (its own index / its slowdown).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
+import { arg, refuseTakenPort, startPreview } from './preview-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const runs = arg('runs', '5');
 const backend = arg('backend', process.env.VITE_BACKEND ?? 'memory');
 const port = arg('port', '4199');
@@ -28,14 +24,7 @@ const calibrate = process.argv.includes('--uncalibrated') ? null : arg('calibrat
 const skipBuild = bare || process.argv.includes('--no-build');
 
 const url = `http://127.0.0.1:${port}/`;
-// A server left on the port would answer for the preview (which then fails on --strictPort), and
-// Lighthouse would measure whatever it serves. Checked before building; a port that holds the
-// request without answering counts as taken.
-const taken = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-  () => true,
-  (error) => error.name === 'TimeoutError',
-);
-if (taken) throw new Error(`Something already answers on ${url}: stop it, or use another --port`);
+await refuseTakenPort(url);
 
 const env = { ...process.env, VITE_BACKEND: backend };
 if (bare) {
@@ -72,23 +61,8 @@ console.log(
   `HTML of /: ${html.length} B, ${zlib.gzipSync(html, { level: 9 }).length} B gzip, ${htmlBr} B brotli (served brotli by the preview, as by the host); first round trip about 14,000 B`,
 );
 
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
-  {
-    stdio: 'ignore',
-    env,
-    detached: true,
-  },
-);
+const stopPreview = await startPreview(port, url, env);
 try {
-  for (let i = 0; i < 60; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await sleep(500);
-    }
-  }
   for (const preset of ['mobile', 'desktop']) {
     // LH_OUT_DIR=DIR LH_SAVE_ASSETS=1 keeps each run's trace beside its report (docs/performance.md).
     const extra = process.env.LH_SAVE_ASSETS ? ['--save-assets'] : [];
@@ -128,5 +102,5 @@ try {
       .join(' ')}`,
   );
 } finally {
-  process.kill(-server.pid);
+  stopPreview();
 }

@@ -1,0 +1,66 @@
+// What the page benches share (bench.mjs, bench-inp.mjs, bench-main-thread.mjs): their command
+// line, the browser they measure in, and `vite preview` serving the build on a port of their own.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The value after `--NAME` on the command line, or `fallback`. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** Debian's Chromium where present, as for the browser tests; else Playwright's own. */
+export const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+/** Chromium's flags for a quiet, offline-safe browser (the browser tests use the same). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/**
+ * Throws when something already answers at `url`. A server left on the port would answer for the
+ * preview (which then fails on --strictPort), and the bench would measure whatever it serves.
+ * Checked before building; a port that holds the request without answering counts as taken.
+ */
+export async function refuseTakenPort(url) {
+  const taken = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    (error) => error.name === 'TimeoutError',
+  );
+  if (taken) throw new Error(`Something already answers on ${url}: stop it, or use another --port`);
+}
+
+/**
+ * Serves the build with `vite preview` on `port` (its environment `env`, e.g. DIST_DIR) and waits
+ * until `url` answers (30 s at most). Returns a function that stops the server.
+ */
+export async function startPreview(port, url, env) {
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
+    { stdio: 'ignore', env, detached: true },
+  );
+  const stop = () => {
+    try {
+      process.kill(-server.pid);
+    } catch {
+      // already gone
+    }
+  };
+  for (let i = 0; i < 60; i++) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return stop;
+    await sleep(500);
+  }
+  stop();
+  throw new Error(`vite preview did not answer on ${url} within 30 s`);
+}

@@ -33,6 +33,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS as ARGS,
   refuseTakenPort,
+  phoneContext,
   startPreview,
 } from './preview-server.mjs';
 
@@ -237,14 +238,7 @@ try {
     const rate = index ? Math.max(1, Math.round((index / calibrate) * 100) / 100) : 4;
     slowdowns.push(`${index ?? '?'}/${rate}x`);
     for (const [name, interact] of chosen) {
-      const context = await browser.newContext({
-        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'es-MX',
-      });
+      const context = await browser.newContext(phoneContext({ reducedMotion }));
       const page = await context.newPage();
       await page.addInitScript(RECORD);
       await page.addInitScript(() => {

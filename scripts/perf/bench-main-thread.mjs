@@ -19,7 +19,14 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { arg, CHROMIUM, CHROMIUM_ARGS, refuseTakenPort, startPreview } from './preview-server.mjs';
+import {
+  arg,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  phoneContext,
+  refuseTakenPort,
+  startPreview,
+} from './preview-server.mjs';
 
 const runs = Number(arg('runs', '8'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be 1 or more: ${runs}`);
@@ -120,14 +127,7 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const results = [];
   for (let run = 1; run <= runs; run++) {
-    const context = await browser.newContext({
-      reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'es-MX',
-    });
+    const context = await browser.newContext(phoneContext({ reducedMotion }));
     const page = await context.newPage();
     await browser.startTracing(page, {
       categories: [

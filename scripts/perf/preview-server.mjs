@@ -23,6 +23,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** A browser context the size of Lighthouse's phone (412 x 823, touch, 1.75 device pixels). */
+export const phoneContext = ({ reducedMotion = false } = {}) => ({
+  reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'es-MX',
+});
+
 /**
  * Throws when something already answers at `url`. A server left on the port would answer for the
  * preview (which then fails on --strictPort), and the bench would measure whatever it serves.

@@ -100,7 +100,8 @@ const reducedMotion = (matches: boolean) => {
   listeners.forEach((listener) => listener());
 };
 
-describe('useCountUp', () => {
+/** Fake timers and clock, motion allowed; the page and the stubs cleaned after each test. */
+function withFakeClock() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     reducedMotion(false);
@@ -110,6 +111,10 @@ describe('useCountUp', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+}
+
+describe('useCountUp', () => {
+  withFakeClock();
 
   it("counts the hero's 0 to 200 over 10 s in at most 20 figures a second, each one new", () => {
     const frames = vi.spyOn(window, 'requestAnimationFrame');
@@ -159,15 +164,7 @@ describe('useCountUp', () => {
 });
 
 describe('CountFigure', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    reducedMotion(false);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeClock();
 
   it("writes each figure into React's own text node, which React keeps", () => {
     const { getByTestId, rerender } = render(

@@ -4,7 +4,8 @@
 // Lighthouse times each task by the wall clock: on a busy host a task the thread spends waiting
 // for a core looks long. In the stop 38 traces the tasks that reached 50 ms once slowed down had
 // 1.6-6.6 ms of CPU time in 17.8-43.7 ms of wall time: the host's other work (the browser and GPU
-// processes drawing and encoding each frame's screenshot, Lighthouse itself) held both cores.
+// processes drawing and encoding each frame's screenshot, Lighthouse itself) competed for the
+// two cores.
 // This bench reads each main-thread task's thread time from Chromium's trace instead, so its
 // figures move with what the page does, and much less with what the host does beside it.
 // Measured in Debian's Chromium through Playwright, on the memory build served by `vite preview`,

@@ -5,9 +5,10 @@
 // scripts it ran and where its time went (style, layout, paint, script...). Lighthouse's
 // simulation multiplies each task's duration by the slowdown: a task of 20 ms here is 50 ms at
 // 2.5x. Each task's CPU time (the main thread's time on a core) is printed beside it: a task whose
-// wall time is mostly not CPU time waited for a core the host's other work held (the browser and
-// GPU processes drawing each frame and encoding its screenshot for the trace, Lighthouse itself);
-// `npm run bench:main-thread` measures the page's CPU time alone. Printed, never asserted.
+// wall time is mostly not CPU time waited, for a core the host's other work took (the browser and
+// GPU processes drawing each frame and encoding its screenshot for the trace, Lighthouse itself)
+// or for something outside the trace; `npm run bench:main-thread` measures the page's CPU time
+// alone. Printed, never asserted.
 import fs from 'node:fs';
 import path from 'node:path';
 

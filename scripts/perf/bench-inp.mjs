@@ -227,8 +227,10 @@ const INTERACTIONS = {
 };
 
 const stopPreview = await startPreview(port, url, env);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+let browser;
 try {
+  // Inside the try: a launch that fails still stops the preview.
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const chosen = Object.entries(INTERACTIONS).filter(([name]) => name.includes(only));
   if (!chosen.length) throw new Error(`No interaction's name contains '${only}'`);
   const results = Object.fromEntries(chosen.map(([k]) => [k, []]));
@@ -282,6 +284,6 @@ try {
       .join(' ')}`,
   );
 } finally {
-  await browser.close();
+  await browser?.close();
   stopPreview();
 }

@@ -37,7 +37,9 @@ export const LOADER =
   // of phones.html, separated by PHONE_ART_SEPARATOR; parsing all 35 KB at once is a long task),
   // then about B elements per frame: a subtree that small goes in whole, a bigger one as an empty
   // copy of its element and then its children (a whole phone's style and layout in one task is
-  // long too, mostly setting up each new font size and weight of its text). Before the phones,
+  // long too). B is 30: with the fonts set up beforehand (below), a piece's frame is its own style
+  // and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited, for the
+  // same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before the phones,
   // each size and weight of their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is
   // set up in a frame of its own, with a hidden sample: the first text in a new font costs
   // Chromium a synchronous call to the browser process on Linux (2-16 ms here), and a piece that
@@ -51,7 +53,7 @@ export const LOADER =
   "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l=document.getElementById('offscreen-link');if(l){if(w.__offscreenDone)return y();" +
   "l.addEventListener('load',function(){y()});l.addEventListener('error',function(){y()});return}if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
-  "var css,B=15,f=document.querySelector('[data-phones]'),g=[],phones=function(){" +
+  "var css,B=30,f=document.querySelector('[data-phones]'),g=[],phones=function(){" +
   "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
   ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +

@@ -1,9 +1,5 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-/** Debian's Chromium where it is installed (offline machines); Playwright's own browser elsewhere. */
-const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const useSystemChromium = fs.existsSync(SYSTEM_CHROMIUM);
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from './scripts/test/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -25,17 +21,10 @@ export default defineConfig({
     // much of a two-core machine's CPU from the pages under test, which then missed their 7 s
     // (issue 27). A failure is retried once in CI, with its trace.
     trace: 'on-first-retry',
+    // Debian's Chromium where it is installed (offline machines), Playwright's own elsewhere.
     launchOptions: {
-      ...(useSystemChromium ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

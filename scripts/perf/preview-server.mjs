@@ -1,7 +1,6 @@
 // What the page benches share (bench.mjs, bench-inp.mjs, bench-main-thread.mjs): their command
 // line, the browser they measure in, and `vite preview` serving the build on a port of their own.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The value after `--NAME` on the command line, or `fallback`. */
@@ -10,18 +9,8 @@ export const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 
-/** Debian's Chromium where present, as for the browser tests; else Playwright's own. */
-export const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-/** Chromium's flags for a quiet, offline-safe browser (the browser tests use the same). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+/** The browser and its flags: the browser tests' own (scripts/test/chromium.mjs). */
+export { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from '../test/chromium.mjs';
 
 /** A browser context the size of Lighthouse's phone (412 x 823, touch, 1.75 device pixels). */
 export const phoneContext = ({ reducedMotion = false } = {}) => ({

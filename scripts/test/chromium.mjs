@@ -1,0 +1,23 @@
+// The browser the browser tests (playwright.config.ts) and the page benches
+// (scripts/perf/preview-server.mjs) run in, and its flags: one list for both.
+import fs from 'node:fs';
+
+const systemPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium where it is installed (offline machines; CHROMIUM_PATH names another), as
+ * scripts/test/ensure-browser.sh and scripts/perf/lighthouse.sh look for it; else undefined, and
+ * Playwright launches its own browser.
+ */
+export const SYSTEM_CHROMIUM = fs.existsSync(systemPath) ? systemPath : undefined;
+
+/** Chromium's flags for a quiet, offline-safe browser. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];

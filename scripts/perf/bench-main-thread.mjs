@@ -28,6 +28,7 @@ import {
   refuseTakenPort,
   startPreview,
 } from './preview-server.mjs';
+import { mainThread } from './trace-main.mjs';
 
 const runs = Number(arg('runs', '8'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be 1 or more: ${runs}`);
@@ -58,16 +59,7 @@ if (!process.argv.includes('--no-build'))
 
 /** One run's figures for each window, read from the trace of the renderer's main thread. */
 function measure(events) {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error('no first contentful paint in the trace');
-  const main = events.find(
-    (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args.name === 'CrRendererMain',
-  );
-  if (!main) throw new Error('no renderer main thread (CrRendererMain) in the trace');
-  const onMain = events
-    .filter((e) => e.pid === fcp.pid && e.tid === main.tid && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const { fcp, onMain, tasks } = mainThread(events);
   if (!tasks.some((e) => e.tdur != null))
     throw new Error(
       'no thread time (tdur) on the main thread tasks: this Chromium does not record it',

@@ -11,6 +11,7 @@
 // alone. Printed, never asserted.
 import fs from 'node:fs';
 import path from 'node:path';
+import { mainThread } from './trace-main.mjs';
 
 const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) {
@@ -29,13 +30,15 @@ for (const file of fs.readdirSync(dir).filter((f) => /^mobile-run-\d+-0\.trace\.
   );
   const slowdown = report.configSettings.throttling.cpuSlowdownMultiplier;
   const { traceEvents: events } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) continue;
-  const main = events.find(
-    (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args.name === 'CrRendererMain',
-  );
+  let thread;
+  try {
+    thread = mainThread(events);
+  } catch (error) {
+    console.log(`${file}: ${error.message}`);
+    continue;
+  }
+  const { fcp, onMain } = thread;
   const start = events.find((e) => e.name === 'navigationStart' && e.pid === fcp.pid)?.ts ?? 0;
-  const onMain = events.filter((e) => e.pid === fcp.pid && e.tid === main?.tid && e.ph === 'X');
   const ms = (us) => (us / 1000).toFixed(1);
   console.log(
     `${file}: slowdown ${slowdown}x, first contentful paint at ${ms(fcp.ts - start)} ms (this machine's time)`,

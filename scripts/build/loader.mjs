@@ -37,9 +37,10 @@ export const LOADER =
   // of phones.html, separated by PHONE_ART_SEPARATOR; parsing all 35 KB at once is a long task),
   // then about B elements per frame: a subtree that small goes in whole, a bigger one as an empty
   // copy of its element and then its children (a whole phone's style and layout in one task is
-  // long too). B is 30: with the fonts set up beforehand (below), a piece's frame is its own style
-  // and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited, for the
-  // same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before the phones,
+  // long too). A frame takes pieces until it holds B elements or more (under 2B: a piece holds
+  // B at most). B is 30: with the fonts set up beforehand (below), a piece's frame is its own
+  // style and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited,
+  // for the same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before them,
   // each size and weight of their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is
   // set up in a frame of its own, with a hidden sample: the first text in a new font costs
   // Chromium a synchronous call to the browser process on Linux (2-16 ms here), and a piece that

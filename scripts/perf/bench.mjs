@@ -85,8 +85,9 @@ try {
           `${list(lh.calibration_reads_runs)} reads), slowdown ${list(lh.slowdown_runs)}x, ` +
           `met at the run (its own index / slowdown) ${list(lh.at_run_runs)}`
         : ` | slowdown ${lh.slowdown}x`;
-    // The longest task after the first paint by its CPU time, slowed: the page's own work,
-    // without the waits for a core that a busy host adds to the simulated figure (lighthouse.sh).
+    // The longest task after the first paint by its CPU time, slowed: a floor of the page's own
+    // work, every wait left out (for a core on a busy host, and the phone's own too). The paint
+    // observed in the trace, no 50 ms threshold (lighthouse.sh, docs/performance.md).
     const byCpu = lh.max_task_cpu_after_fcp_ms_runs
       ? `; by its CPU time, slowed: ${list(lh.max_task_cpu_after_fcp_ms_runs)} ms`
       : '';

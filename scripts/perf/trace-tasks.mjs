@@ -24,7 +24,11 @@ const minSimulated = i > 0 ? Number(process.argv[i + 1]) : 35;
 const WRAPPERS =
   /^(ThreadControllerImpl|RunTask|BlinkScheduler|ThreadPool|SimpleWatcher|Receive mojo)/;
 
-for (const file of fs.readdirSync(dir).filter((f) => /^mobile-run-\d+-0\.trace\.json$/.test(f))) {
+const traces = fs
+  .readdirSync(dir)
+  .filter((f) => /^mobile-run-\d+-0\.trace\.json$/.test(f))
+  .sort((a, b) => parseInt(a.slice(11), 10) - parseInt(b.slice(11), 10)); // run-2 before run-10
+for (const file of traces) {
   const report = JSON.parse(
     fs.readFileSync(path.join(dir, file.replace('-0.trace.json', '.json')), 'utf8'),
   );

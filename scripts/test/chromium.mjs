@@ -2,12 +2,12 @@
 // (scripts/perf/preview-server.mjs) run in, and its flags: one list for both.
 import fs from 'node:fs';
 
-const systemPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const systemPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * Debian's Chromium where it is installed (offline machines; CHROMIUM_PATH names another), as
- * scripts/test/ensure-browser.sh and scripts/perf/lighthouse.sh look for it; else undefined, and
- * Playwright launches its own browser.
+ * Debian's Chromium where it is installed (offline machines; a non-empty CHROMIUM_PATH names
+ * another), the browser scripts/test/ensure-browser.sh installs; else undefined, and Playwright
+ * launches its own browser. scripts/perf/lighthouse.sh takes the same default (CHROME_PATH first).
  */
 export const SYSTEM_CHROMIUM = fs.existsSync(systemPath) ? systemPath : undefined;
 

@@ -5,7 +5,8 @@
 #    download Playwright's browser);
 # 3. otherwise, or when apt-get fails, Playwright's own Chromium (`npx playwright install chromium`);
 # 4. when that fails too, it says what to do and leaves the browser tests to report the problem.
-# playwright.config.ts uses CHROMIUM_PATH when it exists and Playwright's browser otherwise.
+# scripts/test/chromium.mjs (for the browser tests and the page benches) uses CHROMIUM_PATH when
+# it exists and Playwright's browser otherwise.
 set -uo pipefail
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ -x "$CHROMIUM" ]; then exit 0; fi

@@ -59,25 +59,11 @@ if (!process.argv.includes('--no-build'))
 
 /** One run's figures for each window, read from the trace of the renderer's main thread. */
 function measure(events) {
-  const { fcp, onMain, tasks } = mainThread(events);
+  const { fcp, tasks, inside } = mainThread(events);
   if (!tasks.some((e) => e.tdur != null))
     throw new Error(
       'no thread time (tdur) on the main thread tasks: this Chromium does not record it',
     );
-  /** The events inside `task` (`onMain` is sorted by start). */
-  const inside = (task) => {
-    let lo = 0;
-    for (let hi = onMain.length; lo < hi;) {
-      const mid = (lo + hi) >> 1;
-      if (onMain[mid].ts < task.ts) lo = mid + 1;
-      else hi = mid;
-    }
-    const found = [];
-    for (let i = lo; i < onMain.length && onMain[i].ts <= task.ts + task.dur; i++)
-      if (onMain[i] !== task && onMain[i].ts + onMain[i].dur <= task.ts + task.dur)
-        found.push(onMain[i]);
-    return found;
-  };
   return WINDOWS.map(([, from, to]) => {
     // A task belongs to the window it starts in, and all the work inside it with it.
     const mine = tasks.filter((e) => e.ts >= fcp.ts + from * 1000 && e.ts < fcp.ts + to * 1000);

@@ -4,8 +4,9 @@
 /**
  * The first contentful paint and the main-thread events (complete events, 'X') of the renderer
  * that painted it, sorted by start, an outer event before the ones inside it; `tasks` are its
- * RunTask events. Throws when the trace has no such paint or thread: a bench must never read a
- * missing trace as a page that did nothing.
+ * RunTask events, and `inside(task)` the events within one of them, in that order. Throws when the
+ * trace has no such paint or thread: a bench must never read a missing trace as a page that did
+ * nothing.
  */
 export function mainThread(events) {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
@@ -17,7 +18,20 @@ export function mainThread(events) {
   const onMain = events
     .filter((e) => e.pid === fcp.pid && e.tid === main.tid && e.ph === 'X')
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  return { fcp, onMain, tasks: onMain.filter((e) => e.name === 'RunTask') };
+  const inside = (task) => {
+    let lo = 0; // the first event that starts at the task's start or later
+    for (let hi = onMain.length; lo < hi;) {
+      const mid = (lo + hi) >> 1;
+      if (onMain[mid].ts < task.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = [];
+    for (let i = lo; i < onMain.length && onMain[i].ts <= task.ts + task.dur; i++)
+      if (onMain[i] !== task && onMain[i].ts + onMain[i].dur <= task.ts + task.dur)
+        found.push(onMain[i]);
+    return found;
+  };
+  return { fcp, onMain, tasks: onMain.filter((e) => e.name === 'RunTask'), inside };
 }
 
 /**

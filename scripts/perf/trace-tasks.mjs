@@ -41,25 +41,21 @@ for (const file of traces) {
     console.log(`${file}: ${error.message}`);
     continue;
   }
-  const { fcp, onMain } = thread;
+  const { fcp, tasks, inside: within } = thread;
   const start = events.find((e) => e.name === 'navigationStart' && e.pid === fcp.pid)?.ts ?? 0;
   const ms = (us) => (us / 1000).toFixed(1);
   console.log(
     `${file}: slowdown ${slowdown}x, first contentful paint at ${ms(fcp.ts - start)} ms (this machine's time)`,
   );
-  const long = onMain.filter(
-    (e) => e.name === 'RunTask' && e.ts >= fcp.ts && (e.dur / 1000) * slowdown >= minSimulated,
-  );
+  const long = tasks.filter((e) => e.ts >= fcp.ts && (e.dur / 1000) * slowdown >= minSimulated);
   if (!long.length) console.log(`  no task of ${minSimulated} ms or more once slowed down`);
   for (const task of long) {
-    const inside = onMain.filter(
-      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
-    );
+    const inside = within(task);
     // Each kind of work once: an event nested in another of the same name (a layer's Paint
     // inside the document's) is not counted again.
     const time = new Map();
     const last = new Map();
-    for (const e of inside.sort((a, b) => a.ts - b.ts)) {
+    for (const e of inside) {
       if (WRAPPERS.test(e.name)) continue;
       const outer = last.get(e.name);
       if (outer && e.ts + e.dur <= outer.ts + outer.dur) continue;

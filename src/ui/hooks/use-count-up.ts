@@ -14,7 +14,7 @@ export interface CountUpOptions {
 
 /**
  * The most a count shows in a second. A new figure costs a layout, a paint and a composited frame
- * (and cost a React render until stop 39); at every display frame, the hero's count (10 s) kept a
+ * (not a React render: see useCountUp); at every display frame, the hero's count (10 s) kept a
  * cheap phone drawing through the whole start-up, beside the islands' hydration (issue 15).
  * Twenty figures a second still read as counting.
  */

@@ -41,10 +41,12 @@ export const LOADER =
   // B at most). B is 30: with the fonts set up beforehand (below), a piece's frame is its own
   // style and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited,
   // for the same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before them,
-  // each size and weight of their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is
-  // set up in a frame of its own, with a hidden sample: the first text in a new font costs
-  // Chromium a synchronous call to the browser process on Linux (2-16 ms here), and a piece that
-  // brought three of them made a 20-30 ms layout. Each phone stays transparent (opacity 0)
+  // once the frame is in, each size and weight of their text (the frame's data-fonts,
+  // src/ui/boot/phone-fonts.ts) is set up in a task of its own (`warm`): a hidden sample and a
+  // forced layout. The first text in a new font costs Chromium a synchronous call to the browser
+  // process on Linux (2-16 ms here), and a piece that brought three of them made a 20-30 ms
+  // layout. One font per frame cost a frame each (14 of them, 2-4 ms of CPU each); a task each
+  // leaves the frames in between with nothing to restyle. Each phone stays transparent (opacity 0)
   // until its last piece is in: its pieces moving into place would count as layout shifts, and
   // Chromium counts none inside a transparent element, as none inside a visibility:hidden one;
   // but making a hidden phone visible restyled its 125 elements (visibility is inherited:
@@ -62,11 +64,11 @@ export const LOADER =
   "parse=function(h,t){var p=document.createElement('template'),e,k=u.length,o;p.innerHTML=h;e=p.content.firstElementChild;" +
   "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','opacity:0');u.push([0,function(){o.removeAttribute('style')},1])}}return e}," +
   'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
-  'step=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
-  "if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
-  "d=parse(s.shift(),f);if(d){(d.getAttribute('data-fonts')||'').split(',').forEach(function(x){if(x)u.push([0,function(){" +
-  "var p=document.createElement('span'),q=x.split('/');p.style.cssText='position:absolute;visibility:hidden;font-weight:'+q[0]+';font-size:'+q[1];" +
-  "p.textContent='a';d.appendChild(p);g.push(p)},B])});s.forEach(function(h){u.push([0,function(){parse(h,d)},B])})}next()},function(){})}," +
+  'step=function(a){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
+  "if(a)return;if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
+  "d=parse(s.shift(),f);if(d){step(1);var q=(d.getAttribute('data-fonts')||'').split(',').filter(Boolean),warm=function(){var x=q.shift(),p;if(!x)return next();" +
+  "p=document.createElement('span');x=x.split('/');p.style.cssText='position:absolute;visibility:hidden;font-weight:'+x[0]+';font-size:'+x[1];" +
+  "p.textContent='a';d.appendChild(p);g.push(p);p.offsetWidth;setTimeout(warm,0)};s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});warm()}else next()},function(){})}," +
   // After `load` and the first contentful paint (observed where the browser reports paints:
   // `load` often comes before it), a frame and then one task each: the rest of the stylesheet,
   // the phones, the icon (its `data-href`, prerender.mjs), then the app's script once the

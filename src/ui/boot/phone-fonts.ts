@@ -4,8 +4,9 @@
  * Why: the first text laid out in a new size and weight makes Chromium set up that font (on
  * Linux a synchronous call to the browser process for the font's render style, 2-16 ms here).
  * The drawing's pieces brought a dozen of them after the first paint, several in one frame's
- * layout (up to 28 ms): the page's loader now sets each one up in a frame of its own first, with
- * a hidden sample, before it puts the drawing's pieces in (scripts/build/loader.mjs).
+ * layout (up to 28 ms): the page's loader now sets each one up first, in a task of its own (a
+ * hidden sample and a forced layout), before it puts the drawing's pieces in
+ * (scripts/build/loader.mjs).
  *
  * Read from the drawing's own HTML with CSS inheritance, so a size or weight added to the drawing
  * is found without a list to keep: Tailwind's `text-[Npx]`, `text-xs`…`text-2xl` and `font-*`

@@ -93,7 +93,7 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
 export function renderPhoneArt(): string {
   const [frame = '', ...phones] = phoneArtParts().map((part) => renderToStaticMarkup(part));
   // The frame names the sizes and weights of the phones' text: the loader sets each font up in a
-  // frame of its own before the phones go in (src/ui/boot/phone-fonts.ts).
+  // task of its own before the phones go in (src/ui/boot/phone-fonts.ts).
   const root = '<div aria-hidden="true">';
   if (!frame.startsWith(root)) throw new Error(`The phones' frame no longer starts with ${root}`);
   const fonts = `<div aria-hidden="true" data-fonts="${textFontsOf(phones.join('')).join(',')}">`;

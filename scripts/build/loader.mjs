@@ -41,12 +41,12 @@ export const LOADER =
   // B at most). B is 30: with the fonts set up beforehand (below), a piece's frame is its own
   // style and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited,
   // for the same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before them,
-  // once the frame is in, each size and weight of their text (the frame's data-fonts,
-  // src/ui/boot/phone-fonts.ts) is set up in a task of its own (`warm`): a hidden sample and a
-  // forced layout. The first text in a new font costs Chromium a synchronous call to the browser
-  // process on Linux (2-16 ms here), and a piece that brought three of them made a 20-30 ms
-  // layout. One font per frame cost a frame each (14 of them, 2-4 ms of CPU each); a task each
-  // leaves the frames in between with nothing to restyle. Each phone stays transparent (opacity 0)
+  // the frame goes in at once (`step(1)`), then each size and weight of their text (the frame's
+  // data-fonts, src/ui/boot/phone-fonts.ts) is set up in a task of its own (`warm`): a hidden
+  // sample and a forced layout. The first text in a new font costs Chromium a synchronous call to
+  // the browser process on Linux (2-16 ms here), and a piece that brought three of them made a
+  // 20-30 ms layout. A frame for each font cost 14 frames of 2-4 ms of CPU; with a task each, the
+  // frames in between have nothing left to lay out. Each phone stays transparent (opacity 0)
   // until its last piece is in: its pieces moving into place would count as layout shifts, and
   // Chromium counts none inside a transparent element, as none inside a visibility:hidden one;
   // but making a hidden phone visible restyled its 125 elements (visibility is inherited:

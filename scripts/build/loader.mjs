@@ -40,13 +40,15 @@ export const LOADER =
   // long too). A frame takes pieces until it holds B elements or more (under 2B: a piece holds
   // B at most). B is 30: with the fonts set up beforehand (below), a piece's frame is its own
   // style and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited,
-  // for the same drawing, and 60 made frames of up to 16 ms (docs/performance.md). Before them,
-  // the frame goes in at once (`step(1)`), then each size and weight of their text (the frame's
-  // data-fonts, src/ui/boot/phone-fonts.ts) is set up in a task of its own (`warm`): a hidden
-  // sample and a forced layout. The first text in a new font costs Chromium a synchronous call to
-  // the browser process on Linux (2-16 ms here), and a piece that brought three of them made a
-  // 20-30 ms layout. A frame for each font cost 14 frames of 2-4 ms of CPU; with a task each, the
-  // frames in between have nothing left to lay out. Each phone stays transparent (opacity 0)
+  // for the same drawing, and 60 made frames of up to 16 ms (docs/performance-history.md, stop
+  // 40). Before them, the frame goes in at once (`put`, in the task that got the drawing; `parse`
+  // returns the element placed, a copy when the part was cut), then each size and weight of
+  // their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is set up in a task of its
+  // own (`warm`, chained timers: 4 ms apart at least after the fifth): a hidden sample and a forced
+  // layout. The first text in a new font costs Chromium a synchronous call to the browser process
+  // on Linux (2-16 ms here), and a piece that brought three of them made a 20-30 ms layout. A
+  // frame for each font, as before, gave the drawing 6.5 more frames for the same CPU time and
+  // finished it about 115 ms later (docs/performance.md). Each phone stays transparent (opacity 0)
   // until its last piece is in: its pieces moving into place would count as layout shifts, and
   // Chromium counts none inside a transparent element, as none inside a visibility:hidden one;
   // but making a hidden phone visible restyled its 125 elements (visibility is inherited:
@@ -62,13 +64,13 @@ export const LOADER =
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +
   'else{e=n.cloneNode(false);u.push([t,e,1]);[].slice.call(n.childNodes).forEach(function(x){cut(x,e)})}},' +
   "parse=function(h,t){var p=document.createElement('template'),e,k=u.length,o;p.innerHTML=h;e=p.content.firstElementChild;" +
-  "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','opacity:0');u.push([0,function(){o.removeAttribute('style')},1])}}return e}," +
+  "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','opacity:0');u.push([0,function(){o.removeAttribute('style')},1])}}return o}," +
   'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
-  'step=function(a){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]();' +
-  "if(a)return;if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
-  "d=parse(s.shift(),f);if(d){step(1);var q=(d.getAttribute('data-fonts')||'').split(',').filter(Boolean),warm=function(){var x=q.shift(),p;if(!x)return next();" +
+  'put=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]()},' +
+  "step=function(){put();if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
+  "d=parse(s.shift(),f);if(d){put();var q=(d.getAttribute('data-fonts')||'').split(',').filter(Boolean),warm=function(){var x=q.shift(),p;if(!x)return next();" +
   "p=document.createElement('span');x=x.split('/');p.style.cssText='position:absolute;visibility:hidden;font-weight:'+x[0]+';font-size:'+x[1];" +
-  "p.textContent='a';d.appendChild(p);g.push(p);p.offsetWidth;setTimeout(warm,0)};s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});warm()}else next()},function(){})}," +
+  "p.textContent='a';d.appendChild(p);g.push(p);p.offsetWidth;setTimeout(warm,0)};s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});setTimeout(warm,0)}else next()},function(){})}," +
   // After `load` and the first contentful paint (observed where the browser reports paints:
   // `load` often comes before it), a frame and then one task each: the rest of the stylesheet,
   // the phones, the icon (its `data-href`, prerender.mjs), then the app's script once the

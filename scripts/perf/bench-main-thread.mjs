@@ -16,9 +16,10 @@
 // the 4 s after it: the main thread's CPU time, by kind of work, its wall time in tasks and the
 // share of it the thread was not running, the task with the most CPU time (and its wall time) and
 // the frames the main thread committed. Medians of an even count are the mean of the middle two.
-// Through Playwright the entry's evaluation is about 30 ms longer than on a page without DevTools:
-// its Runtime domain makes V8 reparse the entry for the stacks of React DOM's sentinel errors. It
-// is the start-up's longest task here; without DevTools it takes 3-4 ms (docs/performance.md).
+// Through Playwright the entry's evaluation is about 30 ms longer than on a page without DevTools
+// (V8 reparses the entry for source positions, most likely for the stacks of the errors React DOM
+// creates as it loads, which DevTools' Runtime domain has V8 record in full). It is the
+// start-up's longest task here; without DevTools it takes 3-4 ms (docs/performance.md).
 // Figures are printed, never asserted.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';

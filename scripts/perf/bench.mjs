@@ -8,6 +8,8 @@
 // (the preset's 4x at an index of 2,500), so that the figures compare across machines
 // (`-- --calibrate N` for another target, `-- --uncalibrated` for the preset's fixed 4x). Each run
 // prints its index and slowdown, and the calibration it met (its own index / its slowdown).
+// `-- --pin` (Linux, 2 CPUs or more) gives the page's main thread a CPU of its own while Lighthouse
+// measures, as a phone's main thread has a core (LH_PIN in scripts/perf/lighthouse.sh).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ const bare = process.argv.includes('--bare');
 /** index / slowdown: 625 is the preset's 4x on a machine of index 2,500. */
 const calibrate = process.argv.includes('--uncalibrated') ? null : arg('calibrate', '625');
 const skipBuild = bare || process.argv.includes('--no-build');
+const pinned = process.argv.includes('--pin');
 
 const url = `http://127.0.0.1:${port}/`;
 await refuseTakenPort(url);
@@ -68,7 +71,11 @@ try {
     const extra = process.env.LH_SAVE_ASSETS ? ['--save-assets'] : [];
     const out = execFileSync('bash', ['scripts/perf/lighthouse.sh', url, runs, preset, ...extra], {
       encoding: 'utf8',
-      env: { ...process.env, ...(calibrate ? { LH_CALIBRATE: calibrate } : {}) },
+      env: {
+        ...process.env,
+        ...(calibrate ? { LH_CALIBRATE: calibrate } : {}),
+        ...(pinned ? { LH_PIN: '1' } : {}),
+      },
     });
     const lh = JSON.parse(out.trim().split('\n').at(-1));
     console.log(
@@ -88,8 +95,10 @@ try {
     // The longest task after the first paint by its CPU time, slowed: a floor of the page's own
     // work, every wait left out (for a core on a busy host, and the phone's own too). The paint
     // observed in the trace, no 50 ms threshold (lighthouse.sh, docs/performance.md).
+    // Beside it, the same with the tracer's own source rundown left out (scripts/perf/trace-main.mjs).
     const byCpu = lh.max_task_cpu_after_fcp_ms_runs
-      ? `; by its CPU time, slowed: ${list(lh.max_task_cpu_after_fcp_ms_runs)} ms`
+      ? `; by its CPU time, slowed: ${list(lh.max_task_cpu_after_fcp_ms_runs)} ms, ` +
+        `Lighthouse's source rundown left out: ${list(lh.max_page_task_cpu_after_fcp_ms_runs ?? [])} ms`
       : '';
     console.log(
       `  per run: perf ${lh.perf_runs.join(' ')} | LCP ${lh.lcp_ms_runs.join(' ')} ms | ` +
@@ -98,6 +107,7 @@ try {
         `CLS ${lh.cls_runs.join(' ')} | benchmark index ${lh.benchmark_index_runs.join(' ')}${calibrated}`,
     );
   }
+  if (pinned) console.log("pinned: the page's main thread ran alone on the last CPU (--pin)");
   console.log(
     'budgets (mobile, every run): perf 100, LCP <= 850 ms (median), TBT 0 (no task over 50 ms), CLS 0, a11y/bp/seo 100',
   );

@@ -11,7 +11,7 @@
 // alone. Printed, never asserted.
 import fs from 'node:fs';
 import path from 'node:path';
-import { mainThread } from './trace-main.mjs';
+import { isSourceRundown, mainThread } from './trace-main.mjs';
 
 const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) {
@@ -76,9 +76,10 @@ for (const file of traces) {
       ),
     ].join(' ');
     const cpu = task.tdur == null ? '' : ` (CPU ${ms(task.tdur)})`;
+    const tracer = isSourceRundown(inside) ? " [Lighthouse's source rundown]" : '';
     console.log(
       `  at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms here${cpu}, ${Math.round((task.dur / 1000) * slowdown)} ms slowed` +
-        `${scripts ? ` | ${scripts}` : ''} | ${where}`,
+        `${scripts ? ` | ${scripts}` : ''} | ${where}${tracer}`,
     );
   }
 }

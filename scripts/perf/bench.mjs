@@ -95,10 +95,11 @@ try {
     // The longest task after the first paint by its CPU time, slowed: a floor of the page's own
     // work, every wait left out (for a core on a busy host, and the phone's own too). The paint
     // observed in the trace, no 50 ms threshold (lighthouse.sh, docs/performance.md).
-    // Beside it, the same with the tracer's own source rundown left out (scripts/perf/trace-main.mjs).
+    // Beside it, the same without the tracer's own source rundown (scripts/perf/trace-main.mjs).
+    const withoutRundown = list(lh.max_page_task_cpu_after_fcp_ms_runs ?? []);
     const byCpu = lh.max_task_cpu_after_fcp_ms_runs
       ? `; by its CPU time, slowed: ${list(lh.max_task_cpu_after_fcp_ms_runs)} ms, ` +
-        `Lighthouse's source rundown left out: ${list(lh.max_page_task_cpu_after_fcp_ms_runs ?? [])} ms`
+        `Lighthouse's source rundown left out: ${withoutRundown} ms`
       : '';
     console.log(
       `  per run: perf ${lh.perf_runs.join(' ')} | LCP ${lh.lcp_ms_runs.join(' ')} ms | ` +
@@ -106,8 +107,15 @@ try {
         `(after the first paint: ${lh.max_task_after_fcp_ms_runs.join(' ')} ms${byCpu}) | ` +
         `CLS ${lh.cls_runs.join(' ')} | benchmark index ${lh.benchmark_index_runs.join(' ')}${calibrated}`,
     );
+    // --pin: how many renderers ran their main thread on a CPU of its own (none: not pinned).
+    if (pinned) {
+      console.log(
+        lh.pinned_renderers > 0
+          ? `  pinned (--pin): ${lh.pinned_renderers} renderers' main threads on the last CPU`
+          : '  --pin pinned no renderer: these figures are NOT pinned',
+      );
+    }
   }
-  if (pinned) console.log("pinned: the page's main thread ran alone on the last CPU (--pin)");
   console.log(
     'budgets (mobile, every run): perf 100, LCP <= 850 ms (median), TBT 0 (no task over 50 ms), CLS 0, a11y/bp/seo 100',
   );

@@ -35,16 +35,15 @@ export function mainThread(events) {
 }
 
 /** The events of a rundown task: the copies, and V8's compile events beside them. */
-const RUNDOWN_ONLY = /^(ScriptCatchup|v8\.compile\w*|V8\.\w+)$/;
+const RUNDOWN_ONLY = /^(ScriptCatchup|v8\.compile|v8\.compileModule)$/;
 
 /**
  * Whether a task is the tracer's source rundown: Lighthouse traces with
  * `disabled-by-default-devtools.v8-source-rundown(-sources)`, and once a script has compiled the
  * tracer copies its text into the trace (`ScriptCatchup` events) in a task of the page's main
- * thread. For the landing page's entry (its module graph, about 280 KB) such a task took 8.7-21.7
- * ms of CPU time in each of stop 42's 30 mobile runs; a load traced without those categories has
- * none (`npm run bench:rundown`, docs/performance.md). A task holding any of the page's work (a
- * script run, a style, a layout, a paint...) is never the tracer's, even with a rundown inside it.
+ * thread, which a phone never runs (its cost: `npm run bench:rundown`, docs/performance.md). A task
+ * holding anything else (a script run, a style, a layout, a paint...) is never the tracer's, even
+ * with a rundown inside it.
  */
 export function isSourceRundown(inside) {
   return (

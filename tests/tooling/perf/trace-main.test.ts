@@ -43,6 +43,7 @@ describe("the tracer's source rundown in a Lighthouse trace", () => {
     // Any of the page's work keeps the task the page's, rundown inside or not.
     expect(isSourceRundown(of(['ScriptCatchup', 'v8.evaluateModule']))).toBe(false);
     expect(isSourceRundown(of(['ScriptCatchup', 'Layout']))).toBe(false);
+    expect(isSourceRundown(of(['ScriptCatchup', 'V8.Execute']))).toBe(false);
     expect(isSourceRundown(of(['v8.compileModule']))).toBe(false);
     expect(isSourceRundown([])).toBe(false);
   });

@@ -28,6 +28,7 @@ import {
   arg,
   CHROMIUM,
   CHROMIUM_ARGS,
+  median,
   phoneContext,
   refuseTakenPort,
   startPreview,
@@ -132,11 +133,6 @@ try {
     results.push(measure(traceEvents));
     await context.close();
   }
-  const median = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const m = s.length >> 1;
-    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-  };
   const ms = (x) => x.toFixed(1);
   console.log(
     `\nMain thread after the first contentful paint, memory build, phone size, no CPU throttling` +

@@ -76,7 +76,7 @@ function sweep() {
       const allowed = allowedOf(pid, tid);
       if (allowed == null) continue;
       if (first) before.set(key, allowed);
-      else started.add(key);
+      else if (!before.has(key)) started.add(key); // a main thread looked at again is not new
       const command = tid === pid ? (read(`/proc/${pid}/cmdline`) ?? '') : '';
       const measured = command.includes('--type=renderer') && command.includes(match);
       // A main thread is looked at again until its process has had time to take its name.

@@ -1,5 +1,6 @@
-// What the page benches share (bench.mjs, bench-inp.mjs, bench-main-thread.mjs): their command
-// line, the browser they measure in, and `vite preview` serving the build on a port of their own.
+// What the page benches share (bench.mjs, bench-inp.mjs, bench-main-thread.mjs, trace-rundown.mjs):
+// their command line, the browser they measure in, `vite preview` serving the build on a port of
+// their own, and the median they print.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -7,6 +8,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** The median of the numbers in `xs` (null, undefined and NaN left out; null when none): the mean
+ * of the middle two of an even count. */
+export const median = (xs) => {
+  const s = xs.filter((x) => x != null && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
 /** The browser and its flags: the browser tests' own (scripts/test/chromium.mjs). */

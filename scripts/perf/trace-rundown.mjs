@@ -9,14 +9,21 @@
 // all the main thread's tasks from the entry's compile to its evaluation (the rundown comes
 // between them), and of the evaluation itself; medians are the mean of the middle two of an even
 // count. Compare the two ways with each other only: under start-up tracing with these categories
-// the entry's evaluation takes 16-20 ms here, against 4-6 ms in Lighthouse's own traces. No
+// the entry's evaluation takes 16-20 ms here, against 3-7 ms in Lighthouse's own traces. No
 // throttling: this machine's ms. Printed, never asserted.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CHROMIUM, CHROMIUM_ARGS, arg, refuseTakenPort, startPreview } from './preview-server.mjs';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  arg,
+  median,
+  refuseTakenPort,
+  startPreview,
+} from './preview-server.mjs';
 import { isSourceRundown, mainThread } from './trace-main.mjs';
 
 const loads = Number(arg('loads', '5'));
@@ -144,12 +151,6 @@ try {
 }
 
 const fmt = (x) => (x == null ? '?' : x.toFixed(1));
-const median = (xs) => {
-  const s = xs.filter((x) => x != null).sort((a, b) => a - b);
-  if (!s.length) return null;
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 for (const [name, label] of [
   ['with', "Lighthouse's trace categories"],
   ['without', 'the same without the source rundown'],

@@ -38,28 +38,32 @@ export const LOADER =
   // then about B elements per frame: a subtree that small goes in whole, a bigger one as an empty
   // copy of its element and then its children (a whole phone's style and layout in one task is
   // long too). A frame takes pieces until it holds B elements or more (under 2B: a piece holds
-  // B at most). B is 30: with the fonts set up beforehand (below), a piece's frame is its own
-  // style and layout, 2-10 ms here; 15 made a third more frames, each one drawn and composited,
-  // for the same drawing, and 60 made frames of up to 16 ms (docs/performance-history.md, stop
-  // 40). Before them, the frame goes in at once (`put`, in the task that got the drawing; `parse`
-  // returns the element placed, a copy when the part was cut), then each size and weight of
-  // their text (the frame's data-fonts, src/ui/boot/phone-fonts.ts) is set up in a task of its
-  // own (`warm`, chained timers: 4 ms apart at least after the fifth): a hidden sample and a forced
-  // layout. The first text in a new font costs Chromium a synchronous call to the browser process
-  // on Linux (2-16 ms here), and a piece that brought three of them made a 20-30 ms layout. A
-  // frame for each font, as before, gave the drawing 6.5 more frames for the same CPU time and
-  // finished it about 115 ms later (docs/performance.md). Each phone stays transparent (opacity 0)
-  // until its last piece is in: its pieces moving into place would count as layout shifts, and
-  // Chromium counts none inside a transparent element, as none inside a visibility:hidden one;
-  // but making a hidden phone visible restyled its 125 elements (visibility is inherited:
-  // 10-26 ms at 2.3x), where opacity is the phone's own property. The figure says so with
-  // data-phones-ready once full (the samples removed). Without JavaScript the figure stays empty.
+  // B at most). B is 30: a piece's frame is its own style and layout, 2-10 ms here; 15 made a
+  // third more frames, each one drawn and composited, for the same drawing, and 60 made frames of
+  // up to 16 ms (docs/performance-history.md, stop 40). The frame goes in at once (`put`, in the
+  // task that got the drawing; `parse` returns the element placed, a copy when the part was cut).
+  // The drawing's text is set in a web font of its own (the figure's data-phones-font:
+  // scripts/build/phone-font.mjs): a system font cost Chromium on Linux a synchronous call to the
+  // browser process for each new size and weight (2-27 ms each, 14 of them), a web font none. Its
+  // face `k` joins the page's fonts at once, before the first layout (joining later made Chromium
+  // lay out the whole page again), and loads with the drawing, which waits for it 3 s at most:
+  // a face still loading then leaves the page's fonts (a late font would redraw the text), and
+  // one that failed is passed over; either way the drawing is set in the page's font.
+  // Each phone stays transparent (opacity 0) until its last piece is in: its pieces moving into
+  // place would count as layout shifts, and Chromium counts none inside a transparent element,
+  // as none inside a visibility:hidden one; but making a hidden phone visible restyled its 125
+  // elements (visibility is inherited: 10-26 ms at 2.3x), where opacity is the phone's own
+  // property. The figure says so with data-phones-ready once full. Without JavaScript the figure
+  // stays empty.
   "function full(){return css||(css=new Promise(function(y){var n=document.getElementById('offscreen-css')," +
   "h=n&&/href=\"([^\"]+)\"/.exec(n.textContent||''),l=document.getElementById('offscreen-link');if(l){if(w.__offscreenDone)return y();" +
   "l.addEventListener('load',function(){y()});l.addEventListener('error',function(){y()});return}if(!h)return y();l=document.createElement('link');" +
   "l.rel='stylesheet';l.href=h[1];l.onload=l.onerror=function(){y()};document.head.appendChild(l)}))}" +
-  "var css,B=30,f=document.querySelector('[data-phones]'),g=[],phones=function(){" +
-  "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full()])" +
+  "var css,B=30,f=document.querySelector('[data-phones]'),n=f&&f.getAttribute('data-phones-font'),F=w.FontFace," +
+  "k=n&&F&&document.fonts&&new F('Phone art','url('+n+')',{weight:'100 900'}),phones=function(){" +
+  'var font=k&&new Promise(function(y){var t=setTimeout(function(){document.fonts.delete(k);y()},3000);' +
+  'k.load().then(function(){clearTimeout(t)},function(){}).then(y)});' +
+  "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full(),font])" +
   ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +
   'else{e=n.cloneNode(false);u.push([t,e,1]);[].slice.call(n.childNodes).forEach(function(x){cut(x,e)})}},' +
@@ -67,10 +71,8 @@ export const LOADER =
   "if(e){cut(e,t);o=u[k][1];if(t!==f){o.setAttribute('style','opacity:0');u.push([0,function(){o.removeAttribute('style')},1])}}return o}," +
   'next=function(){requestAnimationFrame(function(){setTimeout(step,0)})},' +
   'put=function(){for(var w=0,x;w<B&&(x=u.shift());w+=x[2])x[0]?x[0].appendChild(x[1]):x[1]()},' +
-  "step=function(){put();if(u.length)next();else{g.forEach(function(p){p.remove()});f.setAttribute('data-phones-ready','')}};" +
-  "d=parse(s.shift(),f);if(d){put();var q=(d.getAttribute('data-fonts')||'').split(',').filter(Boolean),warm=function(){var x=q.shift(),p;if(!x)return next();" +
-  "p=document.createElement('span');x=x.split('/');p.style.cssText='position:absolute;visibility:hidden;font-weight:'+x[0]+';font-size:'+x[1];" +
-  "p.textContent='a';d.appendChild(p);g.push(p);p.offsetWidth;setTimeout(warm,0)};s.forEach(function(h){u.push([0,function(){parse(h,d)},B])});setTimeout(warm,0)}else next()},function(){})}," +
+  "step=function(){put();if(u.length)next();else f.setAttribute('data-phones-ready','')};" +
+  'd=parse(s.shift(),f);if(d){put();s.forEach(function(h){u.push([0,function(){parse(h,d)},B])})}next()},function(){})},' +
   // After `load` and the first contentful paint (observed where the browser reports paints:
   // `load` often comes before it), a frame and then one task each: the rest of the stylesheet,
   // the phones, the icon (its `data-href`, prerender.mjs), then the app's script once the
@@ -82,7 +84,7 @@ export const LOADER =
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();run()}});o.observe({type:'paint',buffered:true})}else run()}," +
   "icon=function(){var i=document.querySelector('link[rel=icon][data-href]');if(i)i.href=i.getAttribute('data-href')};" +
   "['scroll','wheel'].forEach(function(n){addEventListener(n,full,{passive:true,once:true})});if(location.hash)full();" +
-  "if(document.readyState==='complete')after();else addEventListener('load',after);" +
+  "if(k)document.fonts.add(k);if(document.readyState==='complete')after();else addEventListener('load',after);" +
   '})()</script>';
 
 // For an address that names a section (#waitlist, #faq...), the rest of the stylesheet is linked

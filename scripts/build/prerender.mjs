@@ -9,16 +9,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER, SECTION_STYLES } from './loader.mjs';
+import { PHONE_FONT_FAMILY, phoneFont } from './phone-font.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render, renderPhoneArt, PHONE_ART_SEPARATOR, PRIVACY_NOTICE_FILE } = await import(
-  pathToFileURL(ssrEntry).href
-);
-// The loader splits phones.html where the drawing's parts meet: both must name the same mark.
+const { render, renderPhoneArt, PHONE_ART_PATH, PHONE_ART_SEPARATOR, PRIVACY_NOTICE_FILE } =
+  await import(pathToFileURL(ssrEntry).href);
+// The loader splits phones.html where the drawing's parts meet: both must name the same mark. It
+// gives the drawing's font the family the drawing's CSS names (phone-font.mjs).
 if (!LOADER.includes(`split('${PHONE_ART_SEPARATOR}')`)) {
   throw new Error(`loader.mjs does not split the phones' drawing on ${PHONE_ART_SEPARATOR}`);
+}
+if (!LOADER.includes(`new F('${PHONE_FONT_FAMILY}'`)) {
+  throw new Error(`loader.mjs does not name the phones' font ${PHONE_FONT_FAMILY}`);
 }
 // The stylesheet (about 10 KB gzip) is inlined: the first paint then waits for no other request.
 let viteCss;
@@ -113,17 +117,33 @@ const saveOffscreenCss = (css) => {
   fs.writeFileSync(path.join(dist, file), css);
   return `/${file}`;
 };
+/**
+ * The phones' drawing's font (phone-font.mjs), named by its content: the figure names it
+ * (`data-phones-font`) for the loader, which fetches it with the drawing.
+ */
+async function linkPhoneFont(html, phones) {
+  const font = await phoneFont(phones);
+  const hash = crypto.createHash('sha256').update(font).digest('base64url').slice(0, 8);
+  const file = `assets/phone-art-${hash}.woff2`;
+  fs.writeFileSync(path.join(dist, file), font);
+  const figure = `data-phones="${PHONE_ART_PATH}"`;
+  if (!html.includes(figure)) throw new Error(`index.html lacks the figure's ${figure}`);
+  return html.replace(figure, `${figure} data-phones-font="/${file}"`);
+}
 const phones = renderPhoneArt();
 const notFound = page('not-found');
 const privacy = page('privacy');
 const leave = page('leave');
 fs.writeFileSync(
   path.join(dist, 'index.html'),
-  deferIcon(
-    deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy, leave]).replace(
-      /<noscript id="offscreen-css">[\s\S]*?<\/noscript>/,
-      (noscript) => noscript + SECTION_STYLES,
+  await linkPhoneFont(
+    deferIcon(
+      deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy, leave]).replace(
+        /<noscript id="offscreen-css">[\s\S]*?<\/noscript>/,
+        (noscript) => noscript + SECTION_STYLES,
+      ),
     ),
+    phones,
   ),
 );
 fs.writeFileSync(path.join(dist, 'phones.html'), phones);

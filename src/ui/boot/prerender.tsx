@@ -9,8 +9,7 @@ import {
 } from '@/ui/boot/interactive-island-nodes';
 import { staticIslandNodes } from '@/ui/boot/static-island-nodes';
 import { faqStructuredData } from '@/ui/landing/faq-data';
-import { PHONE_ART_SEPARATOR, phoneArtParts } from '@/ui/landing/phone-screens';
-import { textFontsOf } from '@/ui/boot/phone-fonts';
+import { PHONE_ART_PATH, PHONE_ART_SEPARATOR, phoneArtParts } from '@/ui/landing/phone-screens';
 import { LeaveLinkPage } from '@/ui/leave/leave-link-page';
 import { PrivacyNoticePage } from '@/ui/privacy/privacy-notice-page';
 import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-settings';
@@ -20,8 +19,9 @@ import { createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
 
 export { PRIVACY_NOTICE_FILE } from '@/ui/privacy/privacy-notice-settings';
-// What separates the drawing's parts: prerender.mjs checks that the loader splits on it.
-export { PHONE_ART_SEPARATOR };
+// What separates the drawing's parts: prerender.mjs checks that the loader splits on it. The
+// drawing's address: prerender.mjs names its font beside it on the figure.
+export { PHONE_ART_PATH, PHONE_ART_SEPARATOR };
 
 /**
  * Renders a route to HTML at build time (scripts/build/prerender.mjs). The client hydrates the
@@ -91,11 +91,7 @@ export function render(route: Route): { html: string; head: string; siteUrl: str
  * frame and each phone, separated by PHONE_ART_SEPARATOR.
  */
 export function renderPhoneArt(): string {
-  const [frame = '', ...phones] = phoneArtParts().map((part) => renderToStaticMarkup(part));
-  // The frame names the sizes and weights of the phones' text: the loader sets each font up in a
-  // task of its own before the phones go in (src/ui/boot/phone-fonts.ts).
-  const root = '<div aria-hidden="true">';
-  if (!frame.startsWith(root)) throw new Error(`The phones' frame no longer starts with ${root}`);
-  const fonts = `<div aria-hidden="true" data-fonts="${textFontsOf(phones.join('')).join(',')}">`;
-  return [frame.replace(root, fonts), ...phones].join(PHONE_ART_SEPARATOR);
+  return phoneArtParts()
+    .map((part) => renderToStaticMarkup(part))
+    .join(PHONE_ART_SEPARATOR);
 }

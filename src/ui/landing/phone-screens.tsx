@@ -351,7 +351,7 @@ const FIGURE_LABEL =
 /** The drawing's frame: hidden from assistive technology, with the glow behind the phones. */
 function PhoneArtFrame({ children }: { children?: ReactNode }) {
   return (
-    <div aria-hidden="true">
+    <div aria-hidden="true" className="font-phone-art">
       <div className="absolute inset-0 bg-[radial-gradient(closest-side,rgb(165_180_252/0.55),transparent)]" />
       {children}
     </div>

@@ -62,7 +62,7 @@ export const LOADER =
   "var css,B=30,f=document.querySelector('[data-phones]'),n=f&&f.getAttribute('data-phones-font'),F=w.FontFace," +
   "k=n&&F&&document.fonts&&new F('Phone art','url('+n+')',{weight:'100 900'}),phones=function(){" +
   'var font=k&&new Promise(function(y){var t=setTimeout(function(){document.fonts.delete(k);y()},3000);' +
-  'k.load().then(function(){clearTimeout(t)},function(){}).then(y)});' +
+  'k.load().then(null,function(){}).then(function(){clearTimeout(t);y()})});' +
   "Promise.all([fetch(f.getAttribute('data-phones'),{priority:'low'}).then(function(x){return x.ok?x.text():''}),full(),font])" +
   ".then(function(a){var s=a[0].split('<!--|-->'),u=[],d,cut=function(n,t){" +
   "var m=n.nodeType===1?n.getElementsByTagName('*').length:0,e;if(m<B)u.push([t,n,m+1]);" +

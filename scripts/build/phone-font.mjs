@@ -6,8 +6,8 @@
 // family of each new weight. The drawing's text came in 14 sizes and weights after the first
 // paint: 14 main-thread tasks that each waited 2-27 ms for the browser process (the loader set
 // them up one per task). A web font is the page's own data: Chromium asks the browser process
-// nothing for it. The face is loaded by the page's loader (scripts/build/loader.mjs) in parallel
-// with the drawing, which waits for both.
+// nothing for it. The page's loader (scripts/build/loader.mjs) loads the face with the drawing,
+// which waits for it 3 s at most (then it is set in the page's font).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
@@ -40,5 +40,10 @@ export function phoneArtText(html) {
 /** The drawing's font: Inter's Latin file cut to `html`'s characters, as WOFF2. */
 export async function phoneFont(html) {
   const source = fs.readFileSync(createRequire(import.meta.url).resolve(SOURCE));
-  return subsetFont(source, phoneArtText(html), { targetFormat: 'woff2' });
+  // The cut keeps the font's name records 13 and 14 (its license and the license's address),
+  // which the subsetter drops by default: the font travels with its license (SIL OFL 1.1).
+  return subsetFont(source, phoneArtText(html), {
+    targetFormat: 'woff2',
+    preserveNameIds: [13, 14],
+  });
 }

@@ -1,3 +1,5 @@
+// @ts-expect-error: fontverter ships no type declarations
+import fontverter from 'fontverter';
 import { describe, expect, it } from 'vitest';
 import { renderPhoneArt } from '@/ui/boot/prerender';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
@@ -29,5 +31,13 @@ describe("phoneFont: the drawing's font, cut to its characters", () => {
     // Inter's whole Latin file (every weight) is about 48 KB.
     expect(file.length).toBeLessThan(24_000);
     expect(file.length).toBeGreaterThan(2_000);
+  });
+
+  it('keeps the address of its license (SIL Open Font License) in its name table', async () => {
+    const file = await font('Hola');
+    // The name table's Windows records are UTF-16BE, inside the WOFF2's compressed tables.
+    const sfnt: Buffer = await fontverter.convert(file, 'truetype');
+    const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+    expect(sfnt.includes(utf16be('openfontlicense.org'))).toBe(true);
   });
 });

@@ -416,7 +416,7 @@ test("the phones' drawing sets up no system font", async ({ browser }) => {
   );
 });
 
-test("the phones' drawing goes in, in the page's font, when its font is lost or hangs", async ({
+test("the phones' drawing goes in, in the page's font, when its font is lost or late", async ({
   browser,
 }) => {
   // The loader waits for the drawing's font 3 s at most (scripts/build/loader.mjs). A font that

@@ -24,6 +24,15 @@ export const takeEarlyClick = (): HTMLButtonElement | null => {
 };
 
 /**
+ * The button pressed before the app's script ran, if it lies inside `container` (then forgotten);
+ * a press elsewhere is left for whoever owns that part of the page (hydrateIslands).
+ */
+export const takeEarlyClickWithin = (container: Element): HTMLButtonElement | null => {
+  const button = earlyWindow().__earlyClick;
+  return button && container.contains(button) ? takeEarlyClick() : null;
+};
+
+/**
  * Marks the document as hydrated (`<html data-hydrated>`), and clicks again, once, the button a
  * visitor pressed before React had hydrated. Hydration keeps the
  * prerendered DOM nodes, so the recorded element is the live, now interactive, button. Rendered

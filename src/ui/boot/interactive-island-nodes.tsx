@@ -6,14 +6,12 @@ import { StoreProvider } from '@/ui/store/store-context';
 import { WaitlistCard } from '@/ui/waitlist/waitlist-card';
 import { FaqList } from '@/ui/landing/faq';
 import { CurrentYear } from '@/ui/landing/footer';
-import { Header } from '@/ui/landing/header';
 import { HeroProof } from '@/ui/landing/hero';
 import { ScrollToTop } from '@/ui/landing/scroll-to-top';
 import { WaitlistStats } from '@/ui/landing/waitlist-section';
 
 /** The landing page's interactive islands, in document order. */
 export const interactiveIslandNodes = (): Record<InteractiveIslandId, ReactNode> => ({
-  header: <Header />,
   'hero-proof': <HeroProof />,
   faq: <FaqList />,
   stats: <WaitlistStats />,

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 /** The interactive parts of the landing page, each hydrated as its own React root. */
 export type InteractiveIslandId =
-  'header' | 'hero-proof' | 'faq' | 'stats' | 'waitlist-card' | 'year' | 'scroll-to-top';
+  'hero-proof' | 'faq' | 'stats' | 'waitlist-card' | 'year' | 'scroll-to-top';
 
 export type InteractiveIslands = Partial<Record<InteractiveIslandId, ReactNode | string>>;
 

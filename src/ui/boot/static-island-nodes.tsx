@@ -1,5 +1,6 @@
 import type { StaticIslands } from '@/ui/boot/static-island';
 import { FeatureList } from '@/ui/landing/feature-list';
+import { Header } from '@/ui/landing/header';
 import { OfferingList } from '@/ui/landing/offering-list';
 import { PhoneScreens } from '@/ui/landing/phone-screens';
 import { StepList } from '@/ui/landing/step-list';
@@ -10,6 +11,8 @@ import { TestimonialList } from '@/ui/landing/testimonial-list';
  * of this code, nor its icons, reaches the browser's bundle.
  */
 export const staticIslandNodes = (): StaticIslands => ({
+  // Its behaviour is plain DOM code (startHeader, src/ui/landing/header-behaviour.ts).
+  header: <Header />,
   // The prerendered page fetches the drawing after its first paint (PhoneScreens).
   phones: <PhoneScreens deferred={import.meta.env.SSR} />,
   features: <FeatureList />,

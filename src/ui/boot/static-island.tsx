@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** The static parts of the page, by id (see src/ui/boot/static-island-nodes.tsx). */
-export type StaticIslandId = 'phones' | 'features' | 'steps' | 'offerings' | 'testimonials';
+export type StaticIslandId =
+  'header' | 'phones' | 'features' | 'steps' | 'offerings' | 'testimonials';
 export type StaticIslands = Partial<Record<StaticIslandId, ReactNode | string>>;
 
 const StaticIslandsContext = createContext<StaticIslands>({});

@@ -32,6 +32,21 @@ const subscribe = (callback: () => void) => {
   };
 };
 
+/**
+ * Calls `onChange` each time the page's scroll offset crosses `px` pixels, with whether it is now
+ * past them (the page starts at 0, so not past). The same offset as useScrollPast, for code outside
+ * React (the header, header-behaviour.ts). Returns a function that stops watching.
+ */
+export function watchScrollPast(px: number, onChange: (past: boolean) => void): () => void {
+  let past = offset > px;
+  if (past) onChange(past);
+  return subscribe(() => {
+    if (offset > px === past) return;
+    past = !past;
+    onChange(past);
+  });
+}
+
 /** True when the page has scrolled more than `px` pixels (false while prerendering). */
 export const useScrollPast = (px: number): boolean =>
   useSyncExternalStore(

@@ -1,5 +1,6 @@
 import { installReveal } from '@/ui/components/reveal';
 import { hashTarget } from '@/ui/route';
+import { startHeader } from './header-behaviour';
 
 /** Scrolls smoothly to the element named by the address's hash, once, on load. */
 export function scrollToHash(): void {
@@ -29,15 +30,17 @@ export function renderAllBeforeJumps(): () => void {
 }
 
 /**
- * What the landing page does once its script runs, outside any React root (its sections are not
- * hydrated): the section fades, the scroll to the address's hash and in-page jumps that land. Returns a function that
- * undoes it.
+ * What the landing page does once its script runs, outside any React root (its sections and its
+ * header are not hydrated): the header's menu and solid bar, the section fades, the scroll to the
+ * address's hash and in-page jumps that land. Returns a function that undoes it.
  */
 export function startLanding(): () => void {
+  const stopHeader = startHeader();
   const stopJumps = renderAllBeforeJumps();
   const stopReveal = installReveal();
   scrollToHash();
   return () => {
+    stopHeader();
     stopJumps();
     stopReveal();
   };

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { InteractiveIsland } from '@/ui/boot/interactive-island';
+import { StaticIsland } from '@/ui/boot/static-island';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';
@@ -33,7 +34,7 @@ export function LandingPage() {
       >
         Saltar al contenido
       </a>
-      <InteractiveIsland id="header" />
+      <StaticIsland id="header" className="contents" />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         <Features />

@@ -143,15 +143,47 @@ test.describe('clicks before hydration', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the phone menu pressed before the script ran opens once the script has run, once', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const errors = consoleErrors(page);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await configureBackend(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const toggle = page.locator('[aria-controls="mobile-menu"]');
+    const menu = page.locator('#mobile-menu');
+    await toggle.click();
+    // Nothing happens without the script.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    release();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
+    await hydrated(page);
+    // Replayed once (a second replay would have closed it again).
+    await expect(menu).toBeVisible();
+    await expect(page.getByTestId('site-header')).toHaveAttribute('data-solid', 'true');
+    expect(errors).toEqual([]);
+  });
+
   test('each interactive part is its own island, and all of them hydrate', async ({ page }) => {
     await configureBackend(page);
     await page.goto('/');
     await hydrated(page);
     const islands = page.locator('[data-hydrate]');
-    expect(await islands.count()).toBeGreaterThanOrEqual(7);
+    expect(await islands.count()).toBeGreaterThanOrEqual(6);
     await expect(page.locator('[data-hydrate]:not([data-hydrated])')).toHaveCount(0);
     // The static sections around them are no React root: their markup is as prerendered.
     await expect(page.locator('#features [data-hydrate]')).toHaveCount(0);
+    // The header has no React root: its behaviour is plain DOM code (header-behaviour.ts).
+    await expect(page.locator('[data-hydrate] header, header [data-hydrate]')).toHaveCount(0);
   });
 
   test('a press in an island not yet hydrated is handled (hydrated at once, event replayed)', async ({
@@ -161,7 +193,7 @@ test.describe('clicks before hydration', () => {
     await page.goto('/');
     // The first on-screen islands are done; the FAQ, far below, may still wait for idle time.
     await page.waitForFunction(
-      () => !!document.querySelector('[data-hydrate="header"][data-hydrated]'),
+      () => !!document.querySelector('[data-hydrate="hero-proof"][data-hydrated]'),
     );
     const faq = page.locator('#faq button[aria-expanded]').nth(1);
     await faq.click();

@@ -11,8 +11,9 @@ import { NAV_LINKS } from './nav-links';
  * hydrated. Its behaviour is plain DOM code (`startHeader`, header-behaviour.ts) that writes
  * `data-open` and `data-solid` on the header, the toggle's name and state, and the menu's
  * `hidden`; the styles below follow those attributes. As a React island, a tap on the toggle went
- * through React's event delegation for each of the tap's dozen events and a render of the
- * header: 24 ms of the phone menu's interaction to next paint at a calibrated CPU (issue 26).
+ * through React's event delegation for each of the tap's dozen events and a render of the header,
+ * and its hydration was a task of the start-up (issue 26; docs/performance.md, "A header without
+ * React").
  */
 export function Header() {
   return (
@@ -27,8 +28,8 @@ export function Header() {
           the main thread at every frame for 300 ms, right when a first scroll or the menu made
           it solid: a tap in that time waited for those frames (bench:inp, issue 26).
           White at 95 percent and no backdrop blur: a blur behind the bar is drawn again at every
-          frame of a scroll and of the fade, over the whole open menu too; it was 12 ms of the
-          phone menu's interaction to next paint at a calibrated CPU (issue 26). */}
+          frame of a scroll and of the fade, over the whole open menu too (docs/performance.md, "No
+          blur behind the header"). */}
       <div
         aria-hidden="true"
         data-testid="site-header-bar"

@@ -129,6 +129,20 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   ).toEqual([]);
 }
 
+/**
+ * Holds back the app's scripts (every `/assets/*.js`) until the returned function is called: the
+ * prerendered page as a visitor sees it before its script has run.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Collects console errors of a page. */
 export function consoleErrors(page: Page): string[] {
   const lines: string[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { configureBackend, consoleErrors, expect, test } from './fixtures';
+import { configureBackend, consoleErrors, expect, test, holdAppScripts } from './fixtures';
 
 /**
  * Interaction to next paint of the page's three main controls at Lighthouse's mobile CPU slowdown
@@ -123,12 +123,7 @@ test.describe('clicks before hydration', () => {
     page,
   }) => {
     const errors = consoleErrors(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await configureBackend(page);
     await page.goto('/#faq', { waitUntil: 'domcontentloaded' });
     const first = page.locator('#faq button[aria-expanded]').first();
@@ -148,12 +143,7 @@ test.describe('clicks before hydration', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const errors = consoleErrors(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await configureBackend(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const toggle = page.locator('[aria-controls="mobile-menu"]');

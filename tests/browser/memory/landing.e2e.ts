@@ -13,6 +13,7 @@ import {
   recordLayoutShifts,
   settle,
   test,
+  holdAppScripts,
 } from './fixtures';
 
 test.describe('landing page', () => {
@@ -315,12 +316,7 @@ test.describe('landing page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await configureBackend(page);
     // The script held back: the prerendered page alone shows the final figures.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const figure = { useInnerText: true, timeout: 1_000 };
     await expect(page.getByTestId('hero-counter')).toHaveText('200+', figure);
@@ -360,12 +356,7 @@ test.describe('landing page', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).not.toContain('data-reveal="hidden"');
     await page.setViewportSize({ width: 1280, height: 900 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await configureBackend(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     // The student has scrolled to the waitlist before the script arrives: it is there to read.
@@ -513,12 +504,7 @@ test.describe('not-found page', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: landing }),
     );
     // Hold the scripts back: before the app runs, the landing markup is already hidden.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await configureBackend(page);
     await page.goto('/ruta-desconocida', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toBeHidden();

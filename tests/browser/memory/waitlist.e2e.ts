@@ -15,6 +15,7 @@ import {
   test,
   toast,
   signedIn,
+  holdAppScripts,
 } from './fixtures';
 
 /** Signs in without waiting for the join form (for tests where the form fails to load). */
@@ -119,12 +120,7 @@ test.describe('waitlist step 1 (signed out)', () => {
   test('a tap on a button before the script has loaded is not lost', async ({ page }) => {
     await configureBackend(page);
     // Hold every script back until the button has been pressed on the prerendered page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/#faq');
     const question = page.locator('#faq button[aria-expanded]').nth(1);
     await question.click();
@@ -730,12 +726,7 @@ test.describe('on a 390 px phone', () => {
   }) => {
     await configureBackend(page);
     // Hold the app's scripts back, so the placeholder is what the prerendered page shows.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await watchStep1(page);
     await page.goto('/#waitlist');
     const card = page.getByTestId('waitlist-card');

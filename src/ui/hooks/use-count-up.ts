@@ -10,6 +10,11 @@ export interface CountUpOptions {
   readonly delay?: number;
   /** Counting starts when this becomes true. */
   readonly active: boolean;
+  /**
+   * Show `end` at once and count no more (the figure is off screen: nobody sees the count, and
+   * each figure would still cost a layout and a frame).
+   */
+  readonly ended?: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ export function nextCountUpChange(
 
 /**
  * Counts from `start` to `end` once active, handing each new figure to `show`: `start` while not
- * active, and with reduced motion `end` at once. The figure changes at most
+ * active, and `end` at once with reduced motion or once `ended`. The figure changes at most
  * COUNT_UP_STEPS_PER_SECOND times a second, from a timer: no frame is asked for while the figure
  * stays the same (an animation-frame loop drew up to three frames per change: the callback's,
  * React's commit and a trailing one).
@@ -66,7 +71,7 @@ export function nextCountUpChange(
  * may change from one render to the next: the latest one is called.
  */
 export function useCountUp(
-  { start, end, duration, delay = 0, active }: CountUpOptions,
+  { start, end, duration, delay = 0, active, ended = false }: CountUpOptions,
   show: (figure: number) => void,
 ): void {
   const reduced = useReducedMotion();
@@ -75,9 +80,9 @@ export function useCountUp(
     latestShow.current = show;
   });
   useEffect(() => {
-    if (reduced || !active) {
+    if (reduced || ended || !active) {
       // Also undoes the other: reduced motion turned off before a counter is active shows `start`.
-      latestShow.current(reduced ? end : start);
+      latestShow.current(reduced || ended ? end : start);
       return;
     }
     const durationMs = duration * 1000;
@@ -100,5 +105,5 @@ export function useCountUp(
       tick();
     }, delay * 1000);
     return () => clearTimeout(timer);
-  }, [active, reduced, start, end, duration, delay]);
+  }, [active, ended, reduced, start, end, duration, delay]);
 }

@@ -1,12 +1,13 @@
-import { useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useCountUp, type CountUpOptions } from '@/ui/hooks/use-count-up';
 
 /**
  * A figure that counts from `start` to `end` (useCountUp), or, for a visitor who asked for
  * reduced motion, shows the final figure `end` from the first paint on. CSS picks which one shows,
  * so the prerendered page is right before the script has run (and without it): a reduced-motion
- * visitor never sees the starting figure ('0+') while the page hydrates. Hidden from screen
- * readers: each counter says its final figure in words of its own.
+ * visitor never sees the starting figure ('0+') while the page hydrates. It counts only on screen:
+ * from when it is first seen, and it shows `end` once it leaves the screen (useOnScreen). Hidden
+ * from screen readers: each counter says its final figure in words of its own.
  */
 export function CountFigure({
   suffix = '',
@@ -26,7 +27,8 @@ export function CountFigure({
     if (text && text.nodeValue !== shown) text.nodeValue = shown;
   };
   useLayoutEffect(write);
-  useCountUp(count, (value) => {
+  const { seen, ended } = useOnScreen(counting, count.active);
+  useCountUp({ ...count, active: count.active && seen, ended }, (value) => {
     figure.current = value;
     write();
   });
@@ -50,4 +52,29 @@ export function CountFigure({
       </span>
     </span>
   );
+}
+
+/**
+ * Where the figure is for its count: `seen` once it has been on screen while active, `ended` once
+ * it has left the screen after that (and from then on). The hero's count ran 10 s from the start
+ * whether or not anyone saw it: a visitor who scrolled on, or arrived at a section's address, paid
+ * a layout and a frame for each figure off screen, beside their first tap (issue 26). Without
+ * IntersectionObserver, the figure counts as seen and never ends.
+ */
+function useOnScreen(ref: RefObject<Element | null>, active: boolean) {
+  const observable = typeof IntersectionObserver !== 'undefined';
+  const [seen, setSeen] = useState(!observable);
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || ended || !element || !observable) return;
+    const observer = new IntersectionObserver((entries) => {
+      const onScreen = entries.some((entry) => entry.isIntersecting);
+      if (onScreen) setSeen(true);
+      else if (seen) setEnded(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, active, seen, ended, observable]);
+  return { seen, ended };
 }

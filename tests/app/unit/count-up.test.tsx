@@ -239,6 +239,63 @@ describe('CountFigure', () => {
     expect(counting.textContent).toBe('15');
   });
 
+  it('counts once on screen, and ends at once, for good, when it leaves the screen', () => {
+    // A stub IntersectionObserver: the test says when the figure is on or off the screen.
+    const observers: { report: (onScreen: boolean) => void; target?: Element; live: boolean }[] =
+      [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: (typeof observers)[number];
+        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+          this.entry = {
+            live: true,
+            report: (onScreen) => {
+              if (this.entry.live) callback([{ isIntersecting: onScreen }]);
+            },
+          };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.target = target;
+        }
+        disconnect() {
+          this.entry.live = false;
+        }
+      },
+    );
+    const live = () => observers.filter((observer) => observer.live);
+    const { getByTestId, rerender } = render(
+      <CountFigure start={0} end={200} duration={10} active={false} testId="n" />,
+    );
+    const counting = getByTestId('n').firstElementChild!;
+    // Not counting yet (a stat below the fold): off the screen is no reason to end.
+    expect(live()).toHaveLength(0);
+    rerender(<CountFigure start={0} end={200} duration={10} active testId="n" />);
+    expect(live()).toHaveLength(1);
+    expect(live()[0]!.target).toBe(counting);
+    // Active but not seen yet (the visitor arrived further down): it waits at its start.
+    act(() => live()[0]!.report(false));
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(counting.textContent).toBe('0');
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => live()[0]!.report(true));
+    act(() => void vi.advanceTimersByTime(1000));
+    const midway = Number(counting.textContent);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(200);
+    // Scrolled away mid-count: the end at once, nothing left scheduled, no observer left.
+    const [observer] = live();
+    act(() => observer!.report(false));
+    expect(counting.textContent).toBe('200');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(live()).toHaveLength(0);
+    // Back on the screen, it stays at its end.
+    act(() => observer!.report(true));
+    act(() => void vi.advanceTimersByTime(11_000));
+    expect(counting.textContent).toBe('200');
+  });
+
   it('waits for its delay and for being active before it counts', () => {
     const { getByTestId, rerender } = render(
       <CountFigure start={4} end={15} duration={2} delay={3} active={false} testId="count" />,

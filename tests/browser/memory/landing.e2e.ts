@@ -310,6 +310,28 @@ test.describe('landing page', () => {
     expect(await layoutShifts(page)).toEqual({ shifts: 0, moved: [] });
   });
 
+  test("the hero's counter counts only on screen: from when it is seen, to its end once it leaves", async ({
+    page,
+  }) => {
+    await configureBackend(page);
+    // Arrived at the card: the hero's counter is off screen and waits at its start.
+    await page.goto('/#waitlist');
+    await hydrated(page);
+    const counter = page.getByTestId('hero-counter');
+    const figure = { useInnerText: true, timeout: 2_000 };
+    await page.waitForTimeout(1_500); // on screen, it would have counted past 100 by now
+    await expect(counter).toHaveText('0+', figure);
+    // Scrolled up to it: it counts.
+    await counter.scrollIntoViewIfNeeded();
+    await expect(counter).not.toHaveText('0+', figure);
+    expect(Number((await counter.innerText()).replace('+', ''))).toBeLessThan(200);
+    // Scrolled away mid-count: it ends at once, and stays at its end when seen again.
+    await page.locator('#waitlist').scrollIntoViewIfNeeded();
+    await expect(counter).toHaveText('200+', figure);
+    await counter.scrollIntoViewIfNeeded();
+    await expect(counter).toHaveText('200+', figure);
+  });
+
   test('with reduced motion, counters show their final values at once and nothing fades', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
-// Started by scripts/dev/dev-firebase.sh inside `firebase emulators:exec`: the Firestore and Algolia
-// stand-ins on the ports .env.emulators names, then Vite's dev server in the `emulators` mode.
+// Started by scripts/dev/dev-firebase.sh inside `firebase emulators:exec`: the Algolia stand-in on
+// the port .env.emulators names, then Vite's dev server in the `emulators` mode (pointed at the
+// Firestore emulator by VITE_FIRESTORE_EMULATOR_HOST).
 import { spawn } from 'node:child_process';
 import { startFirebaseStandIns } from './firebase-stand-ins.mjs';
 

@@ -1,6 +1,7 @@
-// The Firestore REST stand-in and the Algolia stand-in of the tests, on the ports .env.emulators
-// names (stand-ins/firebase-fake-ports.ts): what the Firebase build and its function talk to
-// offline, beside the Auth and Functions emulators. Used by the dev server and the bench.
+// The Algolia stand-in of the tests, on the port .env.emulators names
+// (stand-ins/firebase-fake-ports.ts): Algolia has no emulator, so the Firebase build searches
+// colleges there offline, beside the Auth, Functions and Firestore emulators. Used by the dev
+// server and the bench.
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
@@ -16,20 +17,13 @@ const load = async (path) => {
   }
 };
 
-/** Starts both stand-ins; resolves to a function that closes them. */
+/** Starts the stand-in; resolves to a function that closes it. */
 export async function startFirebaseStandIns() {
-  const { FAKE_ALGOLIA_PORT, FAKE_FIRESTORE_PORT } = await load(
-    './stand-ins/firebase-fake-ports.ts',
-  );
-  const { startFakeFirestore } = await load('./stand-ins/fake-firestore-server.ts');
+  const { FAKE_ALGOLIA_PORT } = await load('./stand-ins/firebase-fake-ports.ts');
   const { startFakeAlgolia } = await load('./stand-ins/fake-algolia-server.ts');
-  const firestore = await startFakeFirestore(FAKE_FIRESTORE_PORT);
   const algolia = await startFakeAlgolia(FAKE_ALGOLIA_PORT);
   console.log(
-    `Firestore stand-in on :${FAKE_FIRESTORE_PORT}, Algolia stand-in on :${FAKE_ALGOLIA_PORT}`,
+    `Algolia stand-in on :${FAKE_ALGOLIA_PORT}; Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`,
   );
-  return async () => {
-    await firestore.close();
-    await algolia.close();
-  };
+  return () => algolia.close();
 }

@@ -7,7 +7,7 @@
 // Credentials: Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS naming a
 // service-account key, or `gcloud auth application-default login`). With
 // FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST set, the scripts work on the emulators
-// (or the tests' stand-ins) instead, and only on a `demo-*` project.
+// instead, and only on a `demo-*` project.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

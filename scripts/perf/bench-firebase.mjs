@@ -1,6 +1,6 @@
-// Started by scripts/perf/bench-firebase.sh inside `firebase emulators:exec`: the Firestore and
-// Algolia stand-ins (the hero function reads its consents from Firestore), then the bench of the
-// Firebase build.
+// Started by scripts/perf/bench-firebase.sh inside `firebase emulators:exec` (with the Firestore
+// emulator, where the hero function reads its consents): the Algolia stand-in, then the bench of
+// the Firebase build.
 import { spawn } from 'node:child_process';
 import { startFirebaseStandIns } from '../dev/firebase-stand-ins.mjs';
 import { ancestorRunning, lowerBackendPriority } from './backend-priority.mjs';

@@ -7,9 +7,7 @@
 # `emulator_env` exports the settings of the build pointed at the emulators (.env.emulators).
 FIREBASE=tools/firebase-cli/node_modules/.bin/firebase
 PROJECT=demo-estudiantes
-# The function's Firestore (firebase-admin, REST): the Firestore stand-in's port, where the tests,
-# the e2e set-up and the dev server start it (stand-ins/firebase-fake-ports.ts); never Google's.
-export FIRESTORE_EMULATOR_HOST="${FIRESTORE_EMULATOR_HOST:-127.0.0.1:8181}"
+# The Firestore emulator (FIRESTORE_EMULATOR_HOST, never Google's): scripts/test/firestore-emulator.sh.
 [ -x "$FIREBASE" ] ||
   npm ci --prefix tools/firebase-cli --ignore-scripts --no-audit --no-fund --loglevel=error
 { [ -d functions/node_modules/firebase-functions ] && [ -d functions/node_modules/nodemailer ]; } ||

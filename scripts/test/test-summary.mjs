@@ -38,6 +38,18 @@ function readPgTap(file) {
     skipped: 0,
   };
 }
+/**
+ * scripts/test/rules-mutations.mjs: each weakened copy of firestore.rules the rules suite caught
+ * is a passed check, each that survived a failed one; none ran (no Firestore emulator): skipped.
+ */
+function readMutations(file) {
+  const report = read(file);
+  if (report) return { passed: report.caught, failed: report.survived, skipped: 0 };
+  const emulators = read('test-results/vitest-emulators.json');
+  return emulators && emulators.numPendingTests > 0
+    ? { passed: 0, failed: 0, skipped: 1, why: 'no Firestore emulator' }
+    : null;
+}
 const suites = [
   ['vitest', read('test-results/vitest.json'), 'vitest'],
   [
@@ -46,6 +58,7 @@ const suites = [
     'vitest',
   ],
   ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
+  ['firestore.rules mutations', readMutations('test-results/rules-mutations.json'), 'counts'],
   ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
   ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
   ['vitest (supabase)', read('test-results/vitest-supabase.json'), 'vitest'],
@@ -58,19 +71,25 @@ let failed = 0;
 let skipped = 0;
 const skippedBy = {};
 for (const [name, report, kind] of suites) {
+  if (!report && name === 'playwright (firebase build)' && skippedBy['vitest (emulators)']) {
+    // Not run without a Firestore emulator (scripts/test/test-firebase.sh says so).
+    console.log(`${name}: skipped (no Firestore emulator)`);
+    skipped++;
+    continue;
+  }
   if (!report) {
     console.log(`${name}: no report`);
     failed++;
     continue;
   }
-  if (kind === 'pgtap') {
+  if (kind === 'pgtap' || kind === 'counts') {
     console.log(
       `${name}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`,
     );
     passed += report.passed;
     failed += report.failed;
     skipped += report.skipped;
-    if (report.why) skippedBy.pgtap = report.why;
+    if (report.why) skippedBy[kind === 'pgtap' ? 'pgtap' : name] = report.why;
     continue;
   }
   const p = kind === 'vitest' ? report.numPassedTests : report.stats.expected + report.stats.flaky;
@@ -99,10 +118,10 @@ if (!before) {
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skippedBy['vitest (emulators)']) {
   console.log(
-    'skipped: the firestore.rules tests (tests/firebase/firestore-rules.test.ts): no Firestore emulator was reachable ' +
-      '(it needs Java 21+ and the jar firebase-tools downloads). Where one can start, run: ' +
-      'tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes ' +
-      "'npx vitest run --config vitest.emulators.config.ts tests/firebase/firestore-rules.test.ts'",
+    'skipped: the Firestore tests (tests/firebase): no Firestore emulator could start. It needs ' +
+      'Java 21+ for firebase-tools’ own, or the Google Cloud CLI’s cloud-firestore-emulator ' +
+      'component (Debian: google-cloud-cli-firestore-emulator) and Java 11+; then run ' +
+      'npm run test:firebase (scripts/test/firestore-emulator.sh finds and starts it).',
   );
 }
 if (skippedBy.pgtap) {

@@ -1,5 +1,5 @@
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { DELETE_ACCOUNT_FUNCTION } from '@/adapters/firebase/firebase-backend';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
@@ -10,42 +10,27 @@ import {
 import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campus-requests.adapter';
 import { createCallableInvites } from '@/adapters/firebase/firebase-invites.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
-import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
 import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import {
   AUTH_EMULATOR,
-  entryDeletionsCommitted,
-  documentName,
   fakeGoogleIdToken,
-  firestoreStandInHost,
   FUNCTIONS_EMULATOR,
   testApp,
 } from '../support/emulators';
+import { db, describeFirestore, firestoreHost } from '../support/firestore';
 
 // Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
-// `request_campus` (functions/src/index.ts) in the real
-// Functions emulator, with accounts in the real Auth emulator and the documents in the Firestore
-// stand-in. The page's entry is written by the web SDK under the rules' stand-in; the function
-// reconciles the caller's campus record (campusMembers/{uid}) from it and counts the records.
-// Other students' records are seeded as their trigger (on_waitlist_written) would leave them:
-// that trigger needs the Firestore emulator, which cannot run here; its logic is the same
-// reconciliation, tested in tests/function/campus-function.test.ts.
+// `request_campus` (functions/src/index.ts) in the real Functions emulator, with accounts in the
+// real Auth emulator and the documents in the real Firestore emulator. The page's entry is written
+// by the web SDK under firestore.rules; the trigger `on_waitlist_written` and the function
+// reconcile the caller's campus record (campusMembers/{uid}) from it, and the function counts the
+// records. Other students' records are seeded as their trigger leaves them, so that a count does
+// not wait for the triggers.
 
-let firestore: FakeFirestore;
-beforeAll(async () => {
-  firestore = await startFakeFirestore(firestoreStandInHost().port);
-});
-afterAll(() => firestore.close());
-
-const seed = (path: string, fields: Record<string, unknown>) => {
-  const name = documentName(path);
-  firestore.documents.set(name, { name, fields, createTime: new Date().toISOString() });
-};
-
-/** Both deletions of a student's data: the callable's and the trigger `on_account_deleted`'s. */
-const bothDeletionsCommitted = (uid: string) => entryDeletionsCommitted(firestore, uid, 2);
+const seed = (path: string, fields: Record<string, Record<string, unknown>>) =>
+  db.put(path, fields);
 
 let accounts = 0;
 let seeded = 0;
@@ -78,7 +63,7 @@ function harness() {
     app,
     auth,
     repo: createCallableCampusProgress(functions),
-    waitlist: createFirestoreWaitlist({ app, emulator: firestoreStandInHost() }),
+    waitlist: createFirestoreWaitlist({ app, emulator: firestoreHost() }),
     signInAs,
     /** A fresh account: a university address, or a personal one. */
     signIn: (kind: 'institutional' | 'personal') => {
@@ -88,11 +73,10 @@ function harness() {
   };
 }
 
-describeCampusProgressContract(
-  'firebase (Functions and Auth emulators, Firestore stand-in)',
-  async () => {
-    // Counts start at zero: the stand-in forgets every document of earlier tests.
-    firestore.documents.clear();
+describeFirestore('CampusProgress contract on Firestore', () => {
+  describeCampusProgressContract('firebase (Functions, Auth and Firestore emulators)', async () => {
+    // Counts start at zero: the emulator forgets every document of earlier tests.
+    await db.clear();
     const h = harness();
     return {
       ...h,
@@ -100,28 +84,28 @@ describeCampusProgressContract(
       addVerified: async (collegeId, count) => {
         for (let i = 0; i < count; i++) {
           const uid = `relleno-${seeded++}`;
-          seed(`waitlist/${uid}`, {
+          await seed(`waitlist/${uid}`, {
             email: { stringValue: `${uid}@alumnos.udg.mx` },
             collegeId: { stringValue: collegeId },
           });
-          seed(`campusMembers/${uid}`, {
+          await seed(`campusMembers/${uid}`, {
             collegeId: { stringValue: collegeId },
             verified: { booleanValue: true },
           });
         }
       },
       setCampus: async (collegeId, { threshold, state, opensOn }) => {
-        seed(`campusSettings/${collegeId}`, {
+        await seed(`campusSettings/${collegeId}`, {
           threshold: { integerValue: String(threshold) },
           state: { stringValue: state },
           opensOn: opensOn === null ? { nullValue: null } : { stringValue: opensOn },
         });
       },
     };
-  },
-);
+  });
+});
 
-describe('get_my_campus beyond the contract', () => {
+describeFirestore('get_my_campus beyond the contract', () => {
   it('refuses a caller without a sign-in', async () => {
     const call = callableFunction(
       { app: testApp(), region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
@@ -133,52 +117,56 @@ describe('get_my_campus beyond the contract', () => {
   it("keeps the caller's campus record equal to their entry, and leaving deletes it", async () => {
     const h = harness();
     const { uid, email } = await h.signIn('institutional');
-    const record = () => firestore.documents.get(documentName(`campusMembers/${uid}`))?.fields;
+    const record = async () => (await db.fields(`campusMembers/${uid}`)) ?? undefined;
     await h.waitlist.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
     await h.repo.mine(uid);
-    expect(record()).toEqual({
+    expect(await record()).toEqual({
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
     // A record left stale (a trigger still on its way) is set right by the next read.
-    seed(`campusMembers/${uid}`, {
+    await seed(`campusMembers/${uid}`, {
       collegeId: { stringValue: 'itesm-gdl' },
       verified: { booleanValue: false },
     });
     await h.repo.mine(uid);
-    expect(record()?.collegeId).toEqual({ stringValue: 'udg-cucei' });
+    expect((await record())?.collegeId).toEqual({ stringValue: 'udg-cucei' });
     await h.auth.deleteAccount();
-    expect(record()).toBeUndefined();
-    await bothDeletionsCommitted(uid);
+    expect(await record()).toBeUndefined();
+    // The trigger of the entry's deletion, on its way, writes no record back.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await record()).toBeUndefined();
   });
 
   it('a campus record alone (no entry) is never counted as the caller on the list', async () => {
     const h = harness();
     const { uid } = await h.signIn('institutional');
-    seed(`campusMembers/${uid}`, {
+    await seed(`campusMembers/${uid}`, {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
     await expect(h.repo.mine(uid)).rejects.toMatchObject({ code: 'not-found' });
-    expect(firestore.documents.has(documentName(`campusMembers/${uid}`))).toBe(false);
+    expect(await db.has(`campusMembers/${uid}`)).toBe(false);
   });
 });
 
-describeInvitesContract('firebase (Functions and Auth emulators, Firestore stand-in)', async () => {
-  const h = harness();
-  return {
-    repo: createCallableInvites({
-      app: h.app,
-      region: 'us-central1',
-      emulator: FUNCTIONS_EMULATOR,
-    }),
-    waitlist: h.waitlist,
-    newStudent: () => h.signIn('institutional'),
-    signInAs: async (student) => void (await h.signInAs(student.email)),
-  };
+describeFirestore('Invites contract on Firestore', () => {
+  describeInvitesContract('firebase (Functions, Auth and Firestore emulators)', async () => {
+    const h = harness();
+    return {
+      repo: createCallableInvites({
+        app: h.app,
+        region: 'us-central1',
+        emulator: FUNCTIONS_EMULATOR,
+      }),
+      waitlist: h.waitlist,
+      newStudent: () => h.signIn('institutional'),
+      signInAs: async (student) => void (await h.signInAs(student.email)),
+    };
+  });
 });
 
-describe('invites on Firebase beyond the contract', () => {
+describeFirestore('invites on Firebase beyond the contract', () => {
   it('leaving deletes the code, the arrival and the credits to the student', async () => {
     const h = harness();
     const inviter = await h.signIn('institutional');
@@ -194,24 +182,22 @@ describe('invites on Firebase beyond the contract', () => {
     });
     const { code } = await own.mine(inviter.uid);
     // A classmate's credit, as accept_invite writes it.
-    seed('invites/companero', { inviter: { stringValue: inviter.uid } });
-    expect(firestore.documents.has(documentName(`inviteCodes/${code}`))).toBe(true);
+    await seed('invites/companero', { inviter: { stringValue: inviter.uid } });
+    expect(await db.has(`inviteCodes/${code}`)).toBe(true);
     await h.auth.deleteAccount();
-    await bothDeletionsCommitted(inviter.uid);
     for (const path of [
       `inviteCodes/${code}`,
       `inviteOwners/${inviter.uid}`,
       'invites/companero',
     ]) {
-      expect(firestore.documents.has(documentName(path)), path).toBe(false);
+      expect(await db.has(path), path).toBe(false);
     }
   });
 });
 
-describeCampusRequestsContract(
-  'firebase (Functions and Auth emulators, Firestore stand-in)',
-  async () => {
-    firestore.documents.clear();
+describeFirestore('CampusRequests contract on Firestore', () => {
+  describeCampusRequestsContract('firebase (Functions, Auth and Firestore emulators)', async () => {
+    await db.clear();
     const h = harness();
     const text = (fields: Record<string, unknown>, key: string) =>
       (fields[key] as { stringValue?: string } | undefined)?.stringValue ?? '';
@@ -224,9 +210,9 @@ describeCampusRequestsContract(
       signIn: async () => ({ uid: (await h.signIn('institutional')).uid }),
       held: async () => {
         const byKey = new Map<string, { name: string; city: string; requests: number }>();
-        const docs = [...firestore.documents.values()]
-          .filter((d) => d.name.includes('/documents/campusRequests/'))
-          .sort((a, b) => a.createTime.localeCompare(b.createTime));
+        const docs = (await db.list('campusRequests')).sort((a, b) =>
+          a.createTime.localeCompare(b.createTime),
+        );
         for (const { fields } of docs) {
           const key = text(fields, 'key');
           const held = byKey.get(key);
@@ -237,5 +223,5 @@ describeCampusRequestsContract(
         return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
       },
     };
-  },
-);
+  });
+});

@@ -1,32 +1,24 @@
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { DELETE_ACCOUNT_FUNCTION } from '@/adapters/firebase/firebase-backend';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
 import { createFirestoreHeroConsent } from '@/adapters/firebase/firebase-hero-consent.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
-import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import {
   accountExists,
   AUTH_EMULATOR,
   createGoogleAccount,
-  documentName,
   fakeGoogleIdToken,
-  firestoreStandInHost,
   FUNCTIONS_EMULATOR,
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
+import { db, describeFirestore, firestoreHost } from '../support/firestore';
 
 // Issue 23, leaving deletes everything: the callable `delete_my_account` and the trigger
 // `on_account_deleted` (functions/src/index.ts) in the real Functions emulator, with accounts in
-// the real Auth emulator and the documents in the Firestore stand-in at FIRESTORE_EMULATOR_HOST.
-
-let firestore: FakeFirestore;
-beforeAll(async () => {
-  firestore = await startFakeFirestore(firestoreStandInHost().port);
-});
-afterAll(() => firestore.close());
+// the real Auth emulator and the documents in the real Firestore emulator.
 
 const authAdmin = async (path: string, body: unknown) => {
   const res = await fetch(
@@ -40,70 +32,73 @@ const authAdmin = async (path: string, body: unknown) => {
   if (!res.ok) throw new Error(`Auth emulator ${path}: ${res.status}`);
   return (await res.json()) as { users?: unknown[] };
 };
-const kept = (uid: string) =>
-  ['waitlist', 'heroConsent', 'heroApproval'].filter((c) =>
-    firestore.documents.has(documentName(`${c}/${uid}`)),
-  );
-const approve = (uid: string) => {
-  const name = documentName(`heroApproval/${uid}`);
-  firestore.documents.set(name, {
-    name,
-    fields: { photoURL: { stringValue: 'https://lh3.googleusercontent.com/a/x' } },
-    createTime: new Date().toISOString(),
-  });
+/** Which of the student's documents are still there. */
+const kept = async (uid: string) => {
+  const held: string[] = [];
+  for (const c of ['waitlist', 'heroConsent', 'heroApproval', 'campusMembers']) {
+    if (await db.has(`${c}/${uid}`)) held.push(c);
+  }
+  return held;
 };
+const approve = (uid: string) =>
+  db.put(`heroApproval/${uid}`, {
+    photoURL: { stringValue: 'https://lh3.googleusercontent.com/a/x' },
+  });
 
-describe('delete_my_account: leaving deletes the entry, the consent, the approval and the account', () => {
-  it('deletes everything of the caller, ends the session, and a retry is no error', async () => {
-    const app = testApp();
-    const email = 'se-va@alumnos.udg.mx';
-    const auth = createFirebaseAuth({
-      app,
-      emulator: AUTH_EMULATOR,
-      popup: (a) =>
-        signInWithCredential(a, GoogleAuthProvider.credential(fakeGoogleIdToken(email, 'Se Va'))),
-      deleteAccount: callableFunction(
-        { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
+describeFirestore(
+  'delete_my_account: leaving deletes the entry, the consent, the approval and the account',
+  () => {
+    it('deletes everything of the caller, ends the session, and a retry is no error', async () => {
+      const app = testApp();
+      const email = 'se-va@alumnos.udg.mx';
+      const auth = createFirebaseAuth({
+        app,
+        emulator: AUTH_EMULATOR,
+        popup: (a) =>
+          signInWithCredential(a, GoogleAuthProvider.credential(fakeGoogleIdToken(email, 'Se Va'))),
+        deleteAccount: callableFunction(
+          { app, region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
+          DELETE_ACCOUNT_FUNCTION,
+        ),
+      });
+      const { uid } = await auth.signInWithPopup();
+      const seen: (string | null)[] = [];
+      auth.onAuthStateChanged((user) => seen.push(user?.uid ?? null));
+      const emulator = firestoreHost();
+      await createFirestoreWaitlist({ app, emulator }).join(uid, {
+        email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      await createFirestoreHeroConsent({ app, emulator }).grant(uid);
+      await approve(uid);
+      // The trigger on_waitlist_written keeps the student's campus record.
+      await expect
+        .poll(() => kept(uid), { timeout: 15_000 })
+        .toEqual(['waitlist', 'heroConsent', 'heroApproval', 'campusMembers']);
+
+      await auth.deleteAccount();
+      expect(await kept(uid)).toEqual([]);
+      expect(await accountExists(uid)).toBe(false);
+      await expect.poll(() => seen.at(-1)).toBeNull();
+      await auth.deleteAccount(); // signed out: nothing left to do
+    });
+
+    it('refuses a caller without a sign-in', async () => {
+      const call = callableFunction(
+        { app: testApp(), region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
         DELETE_ACCOUNT_FUNCTION,
-      ),
+      );
+      await expect(call()).rejects.toMatchObject({ code: 'functions/unauthenticated' });
     });
-    const { uid } = await auth.signInWithPopup();
-    const seen: (string | null)[] = [];
-    auth.onAuthStateChanged((user) => seen.push(user?.uid ?? null));
-    const emulator = firestoreStandInHost();
-    await createFirestoreWaitlist({ app, emulator }).join(uid, {
-      email,
-      collegeId: 'udg-cucei',
-      timestamp: new Date(),
-    });
-    await createFirestoreHeroConsent({ app, emulator }).grant(uid);
-    approve(uid);
-    expect(kept(uid)).toEqual(['waitlist', 'heroConsent', 'heroApproval']);
+  },
+);
 
-    await auth.deleteAccount();
-    expect(kept(uid)).toEqual([]);
-    expect(await accountExists(uid)).toBe(false);
-    await expect.poll(() => seen.at(-1)).toBeNull();
-    await auth.deleteAccount(); // signed out: nothing left to do
-  });
-
-  it('refuses a caller without a sign-in', async () => {
-    const call = callableFunction(
-      { app: testApp(), region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
-      DELETE_ACCOUNT_FUNCTION,
-    );
-    await expect(call()).rejects.toMatchObject({ code: 'functions/unauthenticated' });
-  });
-});
-
-describe('on_account_deleted: an account deleted anywhere takes its data with it', () => {
+describeFirestore('on_account_deleted: an account deleted anywhere takes its data with it', () => {
   it('removes the entry, consent and approval of an account deleted by an operator', async () => {
     const uid = await createGoogleAccount({ email: 'borrada@alumnos.udg.mx', displayName: 'B' });
-    for (const collection of ['waitlist', 'heroConsent']) {
-      const name = documentName(`${collection}/${uid}`);
-      firestore.documents.set(name, { name, fields: {}, createTime: new Date().toISOString() });
-    }
-    approve(uid);
+    for (const collection of ['waitlist', 'heroConsent']) await db.put(`${collection}/${uid}`, {});
+    await approve(uid);
     await authAdmin('accounts:delete', { localId: uid });
     await expect.poll(() => kept(uid), { timeout: 15_000 }).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import {
   assertFails,
   assertSucceeds,
@@ -19,48 +18,24 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { PROJECT_ID } from '../support/emulators';
+import { describeFirestore } from '../support/firestore';
 
-// firestore.rules against the real Firestore emulator. That emulator needs Java 21 and a jar it
-// downloads; where neither is at hand (this team's machines), the suite is SKIPPED and says so,
-// naming the command that runs it where a Firestore emulator can start.
+// firestore.rules against the real Firestore emulator (tests/support/firestore.ts: started by
+// scripts/test/firestore-emulator.sh; skipped loudly where none can start). The rules come from
+// FIRESTORE_RULES_FILE when set: scripts/test/rules-mutations.mjs runs this suite on weakened
+// copies of the rules and expects it to fail on each.
 
 const HOST = process.env.FIRESTORE_EMULATOR_HOST;
-const RULES_TEST_COMMAND =
-  "tools/firebase-cli/node_modules/.bin/firebase emulators:exec --only auth,firestore --project demo-estudiantes 'npx vitest run --config vitest.emulators.config.ts tests/firebase/firestore-rules.test.ts'";
+const RULES_FILE = process.env.FIRESTORE_RULES_FILE ?? 'firestore.rules';
 
-async function reachable(hostPort: string | undefined): Promise<boolean> {
-  if (!hostPort) return false;
-  const [host, port] = hostPort.split(':');
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), host, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-const available = await reachable(HOST);
-if (!available) {
-  console.warn(
-    '\n' +
-      '*** SKIPPED: the firestore.rules tests (tests/firebase/firestore-rules.test.ts). ***\n' +
-      '*** Missing: a Firestore emulator (FIRESTORE_EMULATOR_HOST=' +
-      `${HOST ?? 'unset'}, nothing reachable). It needs Java 21 or newer and the emulator jar ***\n` +
-      '*** that firebase-tools downloads. Where both are available, run: ***\n' +
-      `***   ${RULES_TEST_COMMAND} ***\n` +
-      '*** Until then the wire tests check the same rules against stand-ins/fake-firestore-server.ts. ***\n',
-  );
-}
-
-describe.skipIf(!available)('firestore.rules (Firestore emulator)', () => {
+describeFirestore('firestore.rules (Firestore emulator)', () => {
   let env: RulesTestEnvironment;
   beforeAll(async () => {
     const [host, port] = HOST!.split(':');
     env = await initializeTestEnvironment({
       projectId: PROJECT_ID,
       firestore: {
-        rules: fs.readFileSync('firestore.rules', 'utf8'),
+        rules: fs.readFileSync(RULES_FILE, 'utf8'),
         host: host!,
         port: Number(port),
       },

@@ -1,57 +1,52 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCallableHeroImages } from '@/adapters/firebase/firebase-hero-images.adapter';
-import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
 import {
   AUTH_EMULATOR,
   clearAuthEmulator,
   createAccount,
   createGoogleAccount,
-  documentName,
-  firestoreStandInHost,
   FUNCTIONS_EMULATOR,
   PROJECT_ID,
   setAccountPhoto,
   testApp,
 } from '../support/emulators';
+import { db, describeFirestore, firestoreAvailable, type Fields } from '../support/firestore';
 import { solidPng } from '../support/png';
 
 // The callable `get_hero_profile_images` (functions/src) running in the real Functions emulator,
 // called through the adapter: it reads the consent records `heroConsent/{uid}`, the entries
-// `waitlist/{uid}`, the operator's approvals `heroApproval/{uid}` and the kill switch from Firestore
-// (the REST stand-in at FIRESTORE_EMULATOR_HOST, through firebase-admin with preferRest: the
-// Firestore emulator cannot run here) and those students' profiles from the real Auth emulator.
+// `waitlist/{uid}`, the operator's approvals `heroApproval/{uid}` and the kill switch from the real
+// Firestore emulator (through firebase-admin with preferRest) and those students' profiles from
+// the real Auth emulator.
 // Profile photos are served by a local HTTP server (the emulator may fetch loopback http;
 // production fetches https only).
 
 // A distinct, valid PNG per student.
 const png = (n: number) => solidPng(40 * n, 200 - 20 * n, 120);
 
-let photos: http.Server;
-let firestore: FakeFirestore;
+let photos: http.Server | undefined;
 let photoBase = '';
 const consented = 6;
 
-function seed(path: string, fields: Record<string, unknown>, at = '2026-03-01T12:00:00.000Z') {
-  const name = documentName(path);
-  firestore.documents.set(name, { name, fields, createTime: at });
-}
+const seed = (path: string, fields: Fields) => db.put(path, fields);
 
-function seedConsent(uid: string, granted: string) {
-  seed(`heroConsent/${uid}`, { grantedAt: { timestampValue: granted } }, granted);
-}
+const seedConsent = (uid: string, granted: string) =>
+  seed(`heroConsent/${uid}`, { grantedAt: { timestampValue: granted } });
 
 /** On the list, consenting since `granted`, and the photo approved by the operator. */
-function seedShown(uid: string, granted: string, photoURL: string) {
-  seed(`waitlist/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
-  seedConsent(uid, granted);
-  seed(`heroApproval/${uid}`, {
+async function seedShown(uid: string, granted: string, photoURL: string) {
+  await seed(`waitlist/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
+  await seedConsent(uid, granted);
+  await seed(`heroApproval/${uid}`, {
     photoURL: { stringValue: photoURL },
     approved: { booleanValue: true },
   });
 }
+/** The documents the strip reads: nothing the function does may change them. */
+const heroState = () => db.snapshot('heroConsent', 'waitlist', 'heroApproval', 'heroSettings');
 
 async function disableAccount(localId: string) {
   const res = await fetch(
@@ -66,14 +61,16 @@ async function disableAccount(localId: string) {
 }
 
 beforeAll(async () => {
-  firestore = await startFakeFirestore(firestoreStandInHost().port);
-  photos = http.createServer((req, res) => {
+  if (!firestoreAvailable) return;
+  await db.clear();
+  const server = http.createServer((req, res) => {
     const n = Number(/\/avatar-(\d+)\.png$/.exec(req.url ?? '')?.[1]);
     if (!Number.isInteger(n)) return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'image/png' }).end(png(n));
   });
-  await new Promise<void>((r) => photos.listen(0, '127.0.0.1', r));
-  photoBase = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  photos = server;
+  photoBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await clearAuthEmulator();
   // Consent n was granted on day n, n = 3..8: the oldest five are 3..7. Each student signed in
   // with Google (the photo is their google.com provider's), is on the list and approved.
@@ -84,7 +81,7 @@ beforeAll(async () => {
       displayName: `Consiente ${n}`,
       picture,
     });
-    seedShown(uid, `2026-03-0${n}T12:00:00.000Z`, picture);
+    await seedShown(uid, `2026-03-0${n}T12:00:00.000Z`, picture);
     // Student 3 rewrote their own photoURL: the provider's photo is still the one shown.
     if (n === 3) await setAccountPhoto(uid, `${photoBase}/avatar-90.png`);
   }
@@ -104,43 +101,43 @@ beforeAll(async () => {
     picture: `${photoBase}/avatar-98.png`,
   });
   await disableAccount(disabled);
-  seedShown(disabled, '2026-02-01T12:00:00.000Z', `${photoBase}/avatar-98.png`);
+  await seedShown(disabled, '2026-02-01T12:00:00.000Z', `${photoBase}/avatar-98.png`);
   const noPhoto = await createGoogleAccount({
     email: 'sin-foto@alumnos.udg.mx',
     displayName: 'Sin Foto',
   });
-  seedShown(noPhoto, '2026-02-02T12:00:00.000Z', `${photoBase}/avatar-99.png`);
+  await seedShown(noPhoto, '2026-02-02T12:00:00.000Z', `${photoBase}/avatar-99.png`);
   const password = await createAccount({
     email: 'contrasena@alumnos.udg.mx',
     displayName: 'Contraseña',
     photoUrl: `${photoBase}/avatar-91.png`,
   });
-  seedShown(password, '2026-02-03T12:00:00.000Z', `${photoBase}/avatar-91.png`);
+  await seedShown(password, '2026-02-03T12:00:00.000Z', `${photoBase}/avatar-91.png`);
   const offList = await createGoogleAccount({
     email: 'fuera@alumnos.udg.mx',
     displayName: 'Fuera',
     picture: `${photoBase}/avatar-92.png`,
   });
-  seedShown(offList, '2026-02-04T12:00:00.000Z', `${photoBase}/avatar-92.png`);
-  firestore.documents.delete(documentName(`waitlist/${offList}`));
+  await seedShown(offList, '2026-02-04T12:00:00.000Z', `${photoBase}/avatar-92.png`);
+  await db.remove(`waitlist/${offList}`);
   const pending = await createGoogleAccount({
     email: 'pendiente@alumnos.udg.mx',
     displayName: 'Pendiente',
     picture: `${photoBase}/avatar-93.png`,
   });
-  seedShown(pending, '2026-02-05T12:00:00.000Z', `${photoBase}/avatar-93.png`);
-  firestore.documents.delete(documentName(`heroApproval/${pending}`));
+  await seedShown(pending, '2026-02-05T12:00:00.000Z', `${photoBase}/avatar-93.png`);
+  await db.remove(`heroApproval/${pending}`);
   const changed = await createGoogleAccount({
     email: 'cambio@alumnos.udg.mx',
     displayName: 'Cambió',
     picture: `${photoBase}/avatar-94.png`,
   });
-  seedShown(changed, '2026-02-06T12:00:00.000Z', `${photoBase}/avatar-95.png`);
-  seedShown('cuenta-borrada', '2026-02-07T12:00:00.000Z', `${photoBase}/avatar-96.png`);
+  await seedShown(changed, '2026-02-06T12:00:00.000Z', `${photoBase}/avatar-95.png`);
+  await seedShown('cuenta-borrada', '2026-02-07T12:00:00.000Z', `${photoBase}/avatar-96.png`);
 });
 afterAll(async () => {
-  await new Promise<void>((r) => photos.close(() => r()));
-  await firestore.close();
+  const server = photos;
+  if (server) await new Promise<void>((r) => server.close(() => r()));
 });
 
 const adapter = () =>
@@ -156,30 +153,18 @@ const callRaw = async () => {
   };
 };
 
-describe('get_hero_profile_images in the Functions emulator, through the adapter', () => {
+describeFirestore('get_hero_profile_images in the Functions emulator, through the adapter', () => {
   it('returns the five oldest current consents of approved Google photos of students on the list, each inlined as a PNG data URL', async () => {
+    const before = await heroState();
     const images = await adapter().load();
     expect(images).toHaveLength(5);
     const dataUrl = (n: number) => `data:image/png;base64,${png(n).toString('base64')}`;
     expect(new Set(images.map((i) => i.imageData))).toEqual(new Set([3, 4, 5, 6, 7].map(dataUrl)));
     // Loopback http is not a safe fallback address for the browser: no photoURL is passed on.
     expect(images.every((i) => i.photoURL === undefined)).toBe(true);
-    // It read the consent records with one bounded query, oldest first, and no field of them.
-    const queries = firestore.requests.filter((r) => r.path.endsWith('/documents:runQuery'));
-    expect(queries).toHaveLength(1);
-    expect(queries[0]).toMatchObject({
-      authorization: 'Bearer owner',
-      body: {
-        structuredQuery: {
-          from: [{ collectionId: 'heroConsent' }],
-          orderBy: [{ field: { fieldPath: 'grantedAt' }, direction: 1 }],
-          select: { fields: [{ fieldPath: '__name__' }] },
-          limit: 20,
-        },
-      },
-    });
-    // Nothing is written.
-    expect(firestore.requests.some((r) => /:(commit|batchWrite)$/.test(r.path))).toBe(false);
+    // Nothing it reads is written. (Its query's order, oldest first, is what the five above show;
+    // the bounds of its reads are tested on readConsented in tests/function.)
+    expect(await heroState()).toEqual(before);
   });
 
   it('answers in the spec’s shape, from its cache on the next call', async () => {
@@ -191,13 +176,13 @@ describe('get_hero_profile_images in the Functions emulator, through the adapter
   });
 
   it('the kill switch empties the strip at once, and switched on again it shows them', async () => {
-    seed('heroSettings/strip', { enabled: { booleanValue: false } });
+    await seed('heroSettings/strip', { enabled: { booleanValue: false } });
     expect((await callRaw()).result).toEqual({
       success: true,
       profileImages: [],
       fromCache: false,
     });
-    firestore.documents.delete(documentName('heroSettings/strip'));
+    await db.remove('heroSettings/strip');
     expect((await callRaw()).result.profileImages).toHaveLength(5);
   });
 
@@ -213,4 +198,8 @@ describe('get_hero_profile_images in the Functions emulator, through the adapter
   });
 });
 
-describeHeroImagesContract('firebase (Functions + Auth emulators)', async () => adapter());
+describeFirestore('HeroImages contract on Firestore', () => {
+  describeHeroImagesContract('firebase (Functions, Auth and Firestore emulators)', async () =>
+    adapter(),
+  );
+});

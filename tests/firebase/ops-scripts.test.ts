@@ -4,69 +4,71 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeFirestore, type FakeFirestore } from '../../stand-ins/fake-firestore-server';
 import {
   accountExists,
   AUTH_EMULATOR,
   clearAuthEmulator,
   createAccount,
   createGoogleAccount,
-  documentName,
-  firestoreStandInHost,
   PROJECT_ID,
 } from '../support/emulators';
+import {
+  db,
+  describeFirestore,
+  type Fields,
+  firestoreAvailable,
+  firestoreHost,
+  type FirestoreProxy,
+  startFirestoreProxy,
+} from '../support/firestore';
 
 // The operator scripts (scripts/ops/) as an operator runs them, in a child process with
-// firebase-admin from functions/node_modules: Auth in the real Auth emulator, Firestore in the REST
-// stand-in (the Firestore emulator cannot run here), which serves the Admin SDK's calls
-// (stand-ins/fake-firestore-admin.ts).
+// firebase-admin from functions/node_modules: Auth in the real Auth emulator, Firestore in the real
+// Firestore emulator (where the trigger on_waitlist_written also runs on the entries seeded here).
 
 const emulatorEnv = () => ({
   ...process.env,
   GCLOUD_PROJECT: PROJECT_ID,
   FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
-  FIRESTORE_EMULATOR_HOST: `${firestoreStandInHost().host}:${firestoreStandInHost().port}`,
+  FIRESTORE_EMULATOR_HOST: `${firestoreHost().host}:${firestoreHost().port}`,
 });
 const run = (script: string, args: string[], env: NodeJS.ProcessEnv = emulatorEnv()) =>
   promisify(execFile)('node', [`scripts/ops/${script}.mjs`, ...args], { env, timeout: 30_000 });
 
-let firestore: FakeFirestore;
+/** Records the Admin SDK's requests of one script run (the export's test). */
+let proxy: FirestoreProxy | undefined;
 beforeAll(async () => {
-  firestore = await startFakeFirestore(firestoreStandInHost().port);
+  if (firestoreAvailable) proxy = await startFirestoreProxy();
 });
-afterAll(() => firestore.close());
+afterAll(() => proxy?.close());
 
 const ts = (iso: string) => ({ timestampValue: iso });
-function seedEntry(uid: string, email: string, collegeId: string, joined: string) {
-  const name = documentName(`waitlist/${uid}`);
-  firestore.documents.set(name, {
-    name,
-    fields: {
-      email: { stringValue: email },
-      collegeId: { stringValue: collegeId },
-      timestamp: ts(joined),
-    },
-    createTime: joined,
+const seedEntry = (uid: string, email: string, collegeId: string, joined: string) =>
+  db.put(`waitlist/${uid}`, {
+    email: { stringValue: email },
+    collegeId: { stringValue: collegeId },
+    timestamp: ts(joined),
   });
-}
-function seedConsent(uid: string, granted: string) {
-  const name = documentName(`heroConsent/${uid}`);
-  firestore.documents.set(name, { name, fields: { grantedAt: ts(granted) }, createTime: granted });
-}
-const has = (p: string) => firestore.documents.has(documentName(p));
+const seedConsent = (uid: string, granted: string) =>
+  db.put(`heroConsent/${uid}`, { grantedAt: ts(granted) });
+const has = (p: string) => db.has(p);
 
 const INJECTION = '=HYPERLINK("http://x.mx","y")@evil.mx';
 
-describe('export-waitlist.mjs', () => {
-  beforeEach(() => {
-    firestore.reset();
-    seedEntry('u2', 'luis.perez@alumnos.udg.mx', 'udg-cucei', '2026-03-02T10:00:00.000Z');
-    seedEntry('u1', 'ana.ruiz@alumnos.udg.mx', 'udg-cucei', '2026-03-01T09:30:00.000Z');
-    seedEntry('u3', INJECTION, 'itesm-gdl', '2026-03-03T12:00:00.000Z');
+describeFirestore('export-waitlist.mjs', () => {
+  beforeEach(async () => {
+    await db.clear();
+    await seedEntry('u2', 'luis.perez@alumnos.udg.mx', 'udg-cucei', '2026-03-02T10:00:00.000Z');
+    await seedEntry('u1', 'ana.ruiz@alumnos.udg.mx', 'udg-cucei', '2026-03-01T09:30:00.000Z');
+    await seedEntry('u3', INJECTION, 'itesm-gdl', '2026-03-03T12:00:00.000Z');
   });
 
   it('writes the CSV (email,campus,fecha; oldest first; quoted; formulas neutralised) and the counts per campus', async () => {
-    const { stdout, stderr } = await run('export-waitlist', ['--stdout']);
+    proxy!.reset();
+    const { stdout, stderr } = await run('export-waitlist', ['--stdout'], {
+      ...emulatorEnv(),
+      FIRESTORE_EMULATOR_HOST: `${proxy!.host}:${proxy!.port}`,
+    });
     expect(stdout).toBe(
       [
         'email,campus,fecha',
@@ -81,7 +83,7 @@ describe('export-waitlist.mjs', () => {
     expect(stderr).toMatch(/^ +1 {2}itesm-gdl$/m);
     expect(stderr.indexOf('udg-cucei')).toBeLessThan(stderr.indexOf('itesm-gdl'));
     // The Admin SDK's own calls, with the emulator's owner credential.
-    expect(firestore.requests.at(-1)).toMatchObject({
+    expect(proxy!.requests.at(-1)).toMatchObject({
       path: expect.stringMatching(/documents:runQuery$/),
       authorization: 'Bearer owner',
     });
@@ -120,23 +122,23 @@ describe('export-waitlist.mjs', () => {
   });
 
   it('an empty list is the header alone and a count of 0', async () => {
-    firestore.reset();
+    await db.clear();
     const { stdout, stderr } = await run('export-waitlist', ['--stdout']);
     expect(stdout).toBe('email,campus,fecha\r\n');
     expect(stderr).toContain('0 entries.');
   });
 });
 
-describe('delete-student.mjs', () => {
+describeFirestore('delete-student.mjs', () => {
   let uid = '';
   beforeEach(async () => {
-    firestore.reset();
+    await db.clear();
     await clearAuthEmulator();
     uid = await createAccount({ email: 'sofia.diaz@alumnos.udg.mx', displayName: 'Sofía Díaz' });
-    seedEntry(uid, 'sofia.diaz@alumnos.udg.mx', 'udg-cucea', '2026-03-05T08:00:00.000Z');
-    seedConsent(uid, '2026-03-05T08:01:00.000Z');
-    seedEntry('other', 'otro@alumnos.udg.mx', 'udg-cucei', '2026-03-06T08:00:00.000Z');
-    seedConsent('other', '2026-03-06T08:01:00.000Z');
+    await seedEntry(uid, 'sofia.diaz@alumnos.udg.mx', 'udg-cucea', '2026-03-05T08:00:00.000Z');
+    await seedConsent(uid, '2026-03-05T08:01:00.000Z');
+    await seedEntry('other', 'otro@alumnos.udg.mx', 'udg-cucei', '2026-03-06T08:00:00.000Z');
+    await seedConsent('other', '2026-03-06T08:01:00.000Z');
   });
 
   it('refuses without --yes and removes nothing; --dry-run shows what would go', async () => {
@@ -154,7 +156,7 @@ describe('delete-student.mjs', () => {
     expect(dry.stdout).toContain('Would remove:');
     expect(dry.stdout).toContain(`heroConsent/${uid}`);
     expect(dry.stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
-    expect(has(`waitlist/${uid}`) && has(`heroConsent/${uid}`)).toBe(true);
+    expect((await has(`waitlist/${uid}`)) && (await has(`heroConsent/${uid}`))).toBe(true);
     expect(await accountExists(uid)).toBe(true);
   });
 
@@ -164,14 +166,14 @@ describe('delete-student.mjs', () => {
     expect(stdout).toContain(`waitlist/${uid}`);
     expect(stdout).toContain(`heroConsent/${uid}`);
     expect(stdout).toContain('The Auth account is kept');
-    expect(has(`waitlist/${uid}`)).toBe(false);
-    expect(has(`heroConsent/${uid}`)).toBe(false);
-    expect(has('waitlist/other') && has('heroConsent/other')).toBe(true);
+    expect(await has(`waitlist/${uid}`)).toBe(false);
+    expect(await has(`heroConsent/${uid}`)).toBe(false);
+    expect((await has('waitlist/other')) && (await has('heroConsent/other'))).toBe(true);
     expect(await accountExists(uid)).toBe(true);
 
     const again = await run('delete-student', ['--uid', uid, '--yes']);
     expect(again.stdout).toContain(`Nothing to remove for ${uid}`);
-    expect(firestore.documents.size).toBe(2);
+    expect(Object.keys(await db.snapshot('waitlist', 'heroConsent'))).toHaveLength(2);
   });
 
   it('--email with --delete-account removes the Auth account too; again, nothing', async () => {
@@ -183,7 +185,7 @@ describe('delete-student.mjs', () => {
     ]);
     expect(stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
     expect(await accountExists(uid)).toBe(false);
-    expect(has(`waitlist/${uid}`) || has(`heroConsent/${uid}`)).toBe(false);
+    expect((await has(`waitlist/${uid}`)) || (await has(`heroConsent/${uid}`))).toBe(false);
     const again = await run('delete-student', [
       '--email',
       'sofia.diaz@alumnos.udg.mx',
@@ -194,8 +196,8 @@ describe('delete-student.mjs', () => {
   });
 
   it('by e-mail, also removes an entry under an older account of the same address', async () => {
-    seedEntry('older', 'sofia.diaz@alumnos.udg.mx', 'udg-cucei', '2026-01-01T08:00:00.000Z');
-    seedConsent('older', '2026-01-01T08:01:00.000Z');
+    await seedEntry('older', 'sofia.diaz@alumnos.udg.mx', 'udg-cucei', '2026-01-01T08:00:00.000Z');
+    await seedConsent('older', '2026-01-01T08:01:00.000Z');
     const { stdout } = await run('delete-student', [
       '--email',
       'sofia.diaz@alumnos.udg.mx',
@@ -203,15 +205,15 @@ describe('delete-student.mjs', () => {
     ]);
     expect(stdout).toContain('waitlist/older (sofia.diaz@alumnos.udg.mx, udg-cucei,');
     for (const id of [uid, 'older']) {
-      expect(has(`waitlist/${id}`) || has(`heroConsent/${id}`)).toBe(false);
+      expect((await has(`waitlist/${id}`)) || (await has(`heroConsent/${id}`))).toBe(false);
     }
-    expect(has('waitlist/other')).toBe(true);
+    expect(await has('waitlist/other')).toBe(true);
   });
 
   it('finds an entry by e-mail when the account is already gone', async () => {
     const { stdout } = await run('delete-student', ['--email', 'otro@alumnos.udg.mx', '--yes']);
     expect(stdout).toContain('waitlist/other (otro@alumnos.udg.mx, udg-cucei,');
-    expect(has('waitlist/other') || has('heroConsent/other')).toBe(false);
+    expect((await has('waitlist/other')) || (await has('heroConsent/other'))).toBe(false);
   });
 
   it('usage errors: both or neither of --uid and --email', async () => {
@@ -243,15 +245,12 @@ describe('the project guard of both scripts', () => {
   });
 });
 
-describe('hero-photos.mjs: the operator reviews each photo, and has a kill switch', () => {
+describeFirestore('hero-photos.mjs: the operator reviews each photo, and has a kill switch', () => {
   beforeEach(async () => {
-    firestore.reset();
+    await db.clear();
     await clearAuthEmulator();
   });
-  const field = (p: string, name: string) =>
-    (firestore.documents.get(documentName(p))?.fields as Record<string, Record<string, unknown>>)?.[
-      name
-    ];
+  const field = async (p: string, name: string) => (await db.fields(p))?.[name];
 
   it('lists pending Google photos, approves or rejects the exact photo, and switches the strip', async () => {
     const photo = 'https://lh3.googleusercontent.com/a/revisar';
@@ -267,8 +266,8 @@ describe('hero-photos.mjs: the operator reviews each photo, and has a kill switc
       photoUrl: 'https://lh3.googleusercontent.com/a/clave',
     });
     for (const id of [uid, other]) {
-      seedEntry(id, `${id}@alumnos.udg.mx`, 'udg-cucei', '2026-03-01T12:00:00.000Z');
-      seedConsent(id, '2026-03-02T12:00:00.000Z');
+      await seedEntry(id, `${id}@alumnos.udg.mx`, 'udg-cucei', '2026-03-01T12:00:00.000Z');
+      await seedConsent(id, '2026-03-02T12:00:00.000Z');
     }
     const out = (await run('hero-photos', ['list'])).stdout;
     expect(out).toContain('Hero strip: on');
@@ -278,154 +277,158 @@ describe('hero-photos.mjs: the operator reviews each photo, and has a kill switc
     expect(out).toContain('1 photos, 1 pending.');
 
     await run('hero-photos', ['approve', '--uid', uid]);
-    expect(field(`heroApproval/${uid}`, 'photoURL')).toEqual({ stringValue: photo });
-    expect(field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: true });
+    expect(await field(`heroApproval/${uid}`, 'photoURL')).toEqual({ stringValue: photo });
+    expect(await field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: true });
     expect((await run('hero-photos', ['list'])).stdout).toContain(`approved\t${uid}`);
     await run('hero-photos', ['reject', '--uid', uid]);
-    expect(field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: false });
+    expect(await field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: false });
     await expect(run('hero-photos', ['approve', '--uid', other])).rejects.toMatchObject({
       code: 1,
     });
 
     await run('hero-photos', ['off']);
-    expect(field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: false });
+    expect(await field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: false });
     expect((await run('hero-photos', ['list'])).stdout).toContain('Hero strip: OFF');
     await run('hero-photos', ['on']);
-    expect(field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: true });
+    expect(await field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: true });
     await expect(run('hero-photos', ['approve'])).rejects.toMatchObject({ code: 2 });
   });
 });
 
-describe('sweep-accounts.mjs: accounts that never joined are deleted after the period', () => {
-  beforeEach(async () => {
-    firestore.reset();
-    await clearAuthEmulator();
-  });
-
-  /** Imports an account as created (and last signed in) `daysAgo` days ago. */
-  async function oldAccount(localId: string, daysAgo: number) {
-    const at = String(Date.now() - daysAgo * 86_400_000);
-    const res = await fetch(
-      `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchCreate`,
-      {
-        method: 'POST',
-        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          users: [{ localId, email: `${localId}@alumnos.udg.mx`, createdAt: at, lastLoginAt: at }],
-        }),
-      },
-    );
-    if (!res.ok) throw new Error(`batchCreate: ${res.status} ${await res.text()}`);
-  }
-
-  it('a dry run lists them; --yes deletes only accounts without an entry idle for the period', async () => {
-    await oldAccount('idle', 45);
-    await oldAccount('joined', 45);
-    seedEntry('joined', 'joined@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
-    await oldAccount('recent', 3);
-
-    const dry = (await run('sweep-accounts', ['--days', '30'])).stdout;
-    expect(dry).toContain('idle\t');
-    expect(dry).not.toContain('joined\t');
-    expect(dry).not.toContain('recent\t');
-    expect(dry).toContain('Would delete 1 accounts');
-    expect(await accountExists('idle')).toBe(true);
-
-    expect((await run('sweep-accounts', ['--days', '30', '--yes'])).stdout).toContain(
-      'Deleted 1 accounts',
-    );
-    expect(await accountExists('idle')).toBe(false);
-    expect(await accountExists('joined')).toBe(true);
-    expect(await accountExists('recent')).toBe(true);
-    await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
-  });
-});
-
-describe('campus.mjs: the operators set a campus threshold, state and date (issue 28)', () => {
-  beforeEach(() => firestore.documents.clear());
-
-  const member = (uid: string, collegeId: string, verified: boolean) => {
-    const name = documentName(`campusMembers/${uid}`);
-    firestore.documents.set(name, {
-      name,
-      fields: { collegeId: { stringValue: collegeId }, verified: { booleanValue: verified } },
-      createTime: new Date().toISOString(),
+describeFirestore(
+  'sweep-accounts.mjs: accounts that never joined are deleted after the period',
+  () => {
+    beforeEach(async () => {
+      await db.clear();
+      await clearAuthEmulator();
     });
-  };
-  const settings = () => firestore.documents.get(documentName('campusSettings/udg-cucea'))?.fields;
 
-  it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
-    for (let n = 0; n < 15; n++) member(`m${n}`, 'udg-cucea', n >= 3);
-    member('otro', 'udg-cucei', true);
-    const shown = (await run('campus', ['show', '--campus', 'udg-cucea'])).stdout;
-    expect(shown).toContain('threshold\t100 (default)');
-    expect(shown).toContain('state\tgathering (default)');
-    expect(shown).toContain('joined\t15');
-    expect(shown).toContain('verified\t12');
-
-    await run('campus', [
-      'set',
-      '--campus',
-      'udg-cucea',
-      '--threshold',
-      '40',
-      '--opens',
-      '2027-01-15',
-    ]);
-    await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']);
-    expect(settings()).toEqual({
-      threshold: { integerValue: '40' },
-      state: { stringValue: 'opening' },
-      opensOn: { stringValue: '2027-01-15' },
-    });
-    await run('campus', ['set', '--campus', 'udg-cucea', '--opens', 'none']);
-    expect(settings()?.opensOn).toEqual({ nullValue: null });
-  });
-
-  it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
-    for (const args of [
-      ['--threshold', '0'],
-      ['--threshold', '100001'],
-      ['--state', 'closed'],
-      ['--opens', '2027-02-30'],
-      [],
-    ]) {
-      await expect(run('campus', ['set', '--campus', 'udg-cucea', ...args])).rejects.toMatchObject({
-        code: 2,
-      });
+    /** Imports an account as created (and last signed in) `daysAgo` days ago. */
+    async function oldAccount(localId: string, daysAgo: number) {
+      const at = String(Date.now() - daysAgo * 86_400_000);
+      const res = await fetch(
+        `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchCreate`,
+        {
+          method: 'POST',
+          headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            users: [
+              { localId, email: `${localId}@alumnos.udg.mx`, createdAt: at, lastLoginAt: at },
+            ],
+          }),
+        },
+      );
+      if (!res.ok) throw new Error(`batchCreate: ${res.status} ${await res.text()}`);
     }
-    await expect(
-      run('campus', ['set', '--campus', 'UDG CUCEA', '--threshold', '5']),
-    ).rejects.toMatchObject({ code: 2 });
-    expect(settings()).toBeUndefined();
-  });
-});
 
-describe('report.mjs: the campus launch report as CSV (issue 28)', () => {
-  beforeEach(() => firestore.documents.clear());
-  const put = (p: string, fields: Record<string, unknown>, at = '2026-11-20T10:00:00.000Z') => {
-    const name = documentName(p);
-    firestore.documents.set(name, { name, fields, createTime: at });
-  };
+    it('a dry run lists them; --yes deletes only accounts without an entry idle for the period', async () => {
+      await oldAccount('idle', 45);
+      await oldAccount('joined', 45);
+      await seedEntry('joined', 'joined@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
+      await oldAccount('recent', 3);
+
+      const dry = (await run('sweep-accounts', ['--days', '30'])).stdout;
+      expect(dry).toContain('idle\t');
+      expect(dry).not.toContain('joined\t');
+      expect(dry).not.toContain('recent\t');
+      expect(dry).toContain('Would delete 1 accounts');
+      expect(await accountExists('idle')).toBe(true);
+
+      expect((await run('sweep-accounts', ['--days', '30', '--yes'])).stdout).toContain(
+        'Deleted 1 accounts',
+      );
+      expect(await accountExists('idle')).toBe(false);
+      expect(await accountExists('joined')).toBe(true);
+      expect(await accountExists('recent')).toBe(true);
+      await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
+    });
+  },
+);
+
+describeFirestore(
+  'campus.mjs: the operators set a campus threshold, state and date (issue 28)',
+  () => {
+    beforeEach(() => db.clear());
+
+    const member = (uid: string, collegeId: string, verified: boolean) =>
+      db.put(`campusMembers/${uid}`, {
+        collegeId: { stringValue: collegeId },
+        verified: { booleanValue: verified },
+      });
+    const settings = async () => (await db.fields('campusSettings/udg-cucea')) ?? undefined;
+
+    it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
+      for (let n = 0; n < 15; n++) await member(`m${n}`, 'udg-cucea', n >= 3);
+      await member('otro', 'udg-cucei', true);
+      const shown = (await run('campus', ['show', '--campus', 'udg-cucea'])).stdout;
+      expect(shown).toContain('threshold\t100 (default)');
+      expect(shown).toContain('state\tgathering (default)');
+      expect(shown).toContain('joined\t15');
+      expect(shown).toContain('verified\t12');
+
+      await run('campus', [
+        'set',
+        '--campus',
+        'udg-cucea',
+        '--threshold',
+        '40',
+        '--opens',
+        '2027-01-15',
+      ]);
+      await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']);
+      expect(await settings()).toEqual({
+        threshold: { integerValue: '40' },
+        state: { stringValue: 'opening' },
+        opensOn: { stringValue: '2027-01-15' },
+      });
+      await run('campus', ['set', '--campus', 'udg-cucea', '--opens', 'none']);
+      expect((await settings())?.opensOn).toEqual({ nullValue: null });
+    });
+
+    it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
+      for (const args of [
+        ['--threshold', '0'],
+        ['--threshold', '100001'],
+        ['--state', 'closed'],
+        ['--opens', '2027-02-30'],
+        [],
+      ]) {
+        await expect(
+          run('campus', ['set', '--campus', 'udg-cucea', ...args]),
+        ).rejects.toMatchObject({
+          code: 2,
+        });
+      }
+      await expect(
+        run('campus', ['set', '--campus', 'UDG CUCEA', '--threshold', '5']),
+      ).rejects.toMatchObject({ code: 2 });
+      expect(await settings()).toBeUndefined();
+    });
+  },
+);
+
+describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () => {
+  beforeEach(() => db.clear());
+  const put = (p: string, fields: Fields) => db.put(p, fields);
 
   it('writes the campuses, days and requests from the records', async () => {
-    seedEntry('a', 'a@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
-    seedEntry('b', 'b@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
-    put('campusMembers/a', {
+    await seedEntry('a', 'a@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
+    await seedEntry('b', 'b@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
+    await put('campusMembers/a', {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
-    put('campusMembers/b', {
+    await put('campusMembers/b', {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: false },
     });
-    put('invites/b', { inviter: { stringValue: 'a' } });
-    put('campusSettings/udg-cucei', {
+    await put('invites/b', { inviter: { stringValue: 'a' } });
+    await put('campusSettings/udg-cucei', {
       threshold: { integerValue: '150' },
       state: { stringValue: 'opening' },
       opensOn: { stringValue: '2027-01-15' },
     });
-    put('campusRequests/a__x', {
+    await put('campusRequests/a__x', {
       uid: { stringValue: 'a' },
       key: { stringValue: 'universidad de sotavento|coatzacoalcos' },
       name: { stringValue: 'Universidad de Sotavento' },

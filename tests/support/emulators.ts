@@ -1,5 +1,4 @@
 import { type FirebaseApp, initializeApp } from 'firebase/app';
-import { expect } from 'vitest';
 import type { EmulatorHost } from '@/adapters/firebase/firebase-settings';
 
 /**
@@ -130,19 +129,6 @@ export async function setAccountPhoto(localId: string, photoUrl: string): Promis
   if (!res.ok) throw new Error(`Auth emulator accounts:update: ${res.status}`);
 }
 
-/**
- * Where the Admin SDK finds Firestore (FIRESTORE_EMULATOR_HOST, set by scripts/test/test-firebase.sh):
- * the tests start the REST stand-in (stand-ins/fake-firestore-server.ts) there, since the Firestore
- * emulator cannot run on this machine. The Functions emulator's function reads it too.
- */
-export function firestoreStandInHost(): EmulatorHost {
-  return hostPort(required('FIRESTORE_EMULATOR_HOST'));
-}
-
-/** The full resource name of a document of the emulator project. */
-export const documentName = (path: string): string =>
-  `projects/${PROJECT_ID}/databases/(default)/documents/${path}`;
-
 /** Whether the Auth emulator holds an account of this uid (the admin API's lookup). */
 export async function accountExists(uid: string): Promise<boolean> {
   const res = await fetch(
@@ -155,24 +141,4 @@ export async function accountExists(uid: string): Promise<boolean> {
   );
   if (!res.ok) throw new Error(`Auth emulator accounts:lookup: ${res.status}`);
   return ((await res.json()) as { users?: unknown[] }).users?.length === 1;
-}
-
-/**
- * Waits until `count` commits deleting the student's entry have reached the Firestore stand-in
- * (a deletion, then the trigger `on_account_deleted` that the account's deletion fires), so that
- * no function still runs against a test file's stand-in when it closes.
- */
-export async function entryDeletionsCommitted(
-  firestore: { requests: readonly { path: string; body: unknown }[] },
-  uid: string,
-  count: number,
-): Promise<void> {
-  const deletions = () =>
-    firestore.requests.filter(
-      (r) =>
-        r.path.endsWith(':commit') &&
-        JSON.stringify(r.body).includes(`/documents/waitlist/${uid}"`) &&
-        JSON.stringify(r.body).includes('"delete"'),
-    ).length;
-  await expect.poll(deletions, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
 }

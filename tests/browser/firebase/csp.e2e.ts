@@ -54,10 +54,14 @@ test('runs under the deploy’s generated Content-Security-Policy: sign in, sear
   page,
 }) => {
   // The policy scripts/deploy/deploy.mjs generates, for this build (its loader's hash) and its settings
-  // (.env.emulators: our project's hosts, plus the local emulators and fakes it talks to).
+  // (.env.emulators: our project's hosts, plus the local emulators and stand-ins it talks to; the
+  // Firestore emulator's port, as scripts/test/test-firebase.sh gave it to the build).
   const csp = await underPolicy(
     page,
-    policyFor('dist-firebase', loadEnv('emulators', process.cwd(), 'VITE_')),
+    policyFor('dist-firebase', {
+      ...loadEnv('emulators', process.cwd(), 'VITE_'),
+      VITE_FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST!,
+    }),
   );
   await page.goto('/');
   await signInThroughPopup(page, 'valeria.mora@alumnos.unam.mx', 'Valeria Mora');

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { clearAuthEmulator, createGoogleAccount, documentName } from '../../support/emulators';
+import { clearAuthEmulator, createGoogleAccount } from '../../support/emulators';
+import { documentName } from '../../support/firestore-admin';
 import { solidPng } from '../../support/png';
-import { FAKE_FIRESTORE_PORT } from '../../../stand-ins/firebase-fake-ports';
 
 // The production build (VITE_BACKEND=firebase) pointed at the real Auth and Functions emulators,
 // in Chromium: the emulator's real sign-in popup, the callable for the hero avatars, the
-// waitlist write through firebase/firestore/lite (to the REST fake), and college search through
-// the Algolia client (to the local fake).
+// waitlist write through firebase/firestore/lite (to the real Firestore emulator, under
+// firestore.rules), and college search through the Algolia client (to the local stand-in).
 
 const shim = fs.readFileSync(path.join(import.meta.dirname, 'gapi-shim.js'), 'utf8');
 const toast = (page: Page, text: string) =>
@@ -28,13 +28,13 @@ test.beforeEach(async ({ context }) => {
 });
 
 /**
- * Puts a student in the strip's source in the Firestore stand-in, as the Admin SDK writes
+ * Puts a student in the strip's source in the Firestore emulator, as the Admin SDK writes
  * (`Bearer owner`), where the function reads it (FIRESTORE_EMULATOR_HOST): their entry, their
  * consent (`heroConsent/{uid}`) and the operator's approval of their photo.
  */
 async function grantHeroConsent(uid: string, photoURL: string) {
   const base = documentName('').replace(/\/$/, '');
-  const res = await fetch(`http://127.0.0.1:${FAKE_FIRESTORE_PORT}/v1/${base}:commit`, {
+  const res = await fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/${base}:commit`, {
     method: 'POST',
     headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
     body: JSON.stringify({

@@ -1,13 +1,21 @@
 import { startFakeAlgolia } from '../../../stand-ins/fake-algolia-server';
-import { startFakeFirestore } from '../../../stand-ins/fake-firestore-server';
-import { FAKE_ALGOLIA_PORT, FAKE_FIRESTORE_PORT } from '../../../stand-ins/firebase-fake-ports';
+import { FAKE_ALGOLIA_PORT } from '../../../stand-ins/firebase-fake-ports';
+import { db } from '../../support/firestore-admin';
 
-/** Starts the Firestore REST fake and the Algolia fake for the Firebase build; stops them after. */
+/**
+ * Empties the real Firestore emulator (FIRESTORE_EMULATOR_HOST, which the build was pointed at by
+ * scripts/test/test-firebase.sh) and starts the Algolia stand-in (Algolia has no emulator).
+ */
 export default async function globalSetup() {
-  const firestore = await startFakeFirestore(FAKE_FIRESTORE_PORT);
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error(
+      'FIRESTORE_EMULATOR_HOST is not set: the Firebase build’s browser tests need a Firestore ' +
+        'emulator (npm run test:firebase starts one).',
+    );
+  }
+  await db.clear();
   const algolia = await startFakeAlgolia(FAKE_ALGOLIA_PORT);
   return async () => {
-    await firestore.close();
     await algolia.close();
   };
 }

@@ -25,7 +25,7 @@ export interface LocalSmtp {
  * it speaks the protocol nodemailer speaks to any provider, and parses what it receives.
  * `parse: false` counts messages without parsing them (the benchmark's 10,000).
  */
-export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> {
+export async function startLocalSmtp({ parse = true, port = 0 } = {}): Promise<LocalSmtp> {
   const received: ParsedMail[] = [];
   const refused = new Set<string>();
   let mode: SmtpMode = 'accept';
@@ -76,10 +76,10 @@ export async function startLocalSmtp({ parse = true } = {}): Promise<LocalSmtp> 
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     byRecipient,
     refused,

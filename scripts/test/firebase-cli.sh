@@ -20,6 +20,9 @@ npm --prefix functions run build --silent
   'MAIL_TOKEN_SECRET=emulator-leave-links-secret-not-for-production' \
   'SMTP_URL=smtp://127.0.0.1:2525' \
   'MAIL_FROM="De estudiantes a estudiantes <hola@deestudiantes.example>"' > functions/.secret.local
+# The site's address the functions put in the e-mails' links (SITE_ORIGIN, which `npm run deploy`
+# writes for a real project), for the Functions emulator: functions/.env.local, ignored by git.
+[ -f functions/.env.local ] || printf '%s\n' 'SITE_ORIGIN=https://deestudiantes.example' > functions/.env.local
 MAIL_TOKEN_SECRET=$(sed -n 's/^MAIL_TOKEN_SECRET=//p' functions/.secret.local)
 export MAIL_TOKEN_SECRET
 emulator_env() {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -242,6 +243,37 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       'Hola, VALE:',
     ]);
     expect(await db.ids('launchRuns')).toHaveLength(2);
+  });
+});
+
+/** The SMTP server the Functions emulator's send_mail uses (functions/.secret.local). */
+const emulatorSmtpPort = () =>
+  Number(
+    new URL(/^SMTP_URL=(.+)$/m.exec(fs.readFileSync('functions/.secret.local', 'utf8'))?.[1] ?? '')
+      .port,
+  );
+
+describeFirestore('send_mail in the Functions emulator', () => {
+  it('runs as Cloud Scheduler runs it (an HTTP call) and sends the welcome the trigger recorded', async () => {
+    const scheduled = await startLocalSmtp({ port: emulatorSmtpPort() });
+    try {
+      const email = 'programado.mail@alumnos.udg.mx';
+      const uid = await createGoogleAccount({ email, displayName: 'Programado' });
+      const { joined } = await entry(uid, email);
+      const res = await fetch(
+        `http://${FUNCTIONS_EMULATOR.host}:${FUNCTIONS_EMULATOR.port}/functions/projects/${PROJECT_ID}/triggers/us-central1-send_mail-0`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      );
+      expect(res.status).toBe(200);
+      const mine = scheduled.received.filter((m) => m.text?.includes('Hola, Programado:'));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
+      expect((await db.fields(`mailOutbox/welcome:${uid}:${joined}`))?.status).toEqual({
+        stringValue: 'sent',
+      });
+    } finally {
+      await scheduled.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: typecheck, lint, format, the app, tooling and function tests,
-# the production build, the browser tests in Chromium, and the Firebase backend's tests against the
+# the production build, the browser tests in Chromium, then in WebKit and Firefox
+# (scripts/test/engines.sh), and the Firebase backend's tests against the
 # Auth and Functions emulators (scripts/test/test-firebase.sh), and the Supabase backend's tests against
 # PostgreSQL 15 and the Supabase stand-in (scripts/test/test-supabase.sh). Prints a closing summary line.
 set -euo pipefail
@@ -21,6 +22,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 VITE_BACKEND=memory VITE_SITE_URL=https://deestudiantes.example npm run build
 node scripts/test/check-backend-isolation.mjs
 npx playwright test
+bash scripts/test/engines.sh "${1:-}"
 bash scripts/test/test-firebase.sh
 bash scripts/test/test-supabase.sh
 node scripts/test/test-summary.mjs

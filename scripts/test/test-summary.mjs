@@ -60,6 +60,7 @@ const suites = [
   ['vitest (emulators)', read('test-results/vitest-emulators.json'), 'vitest'],
   ['firestore.rules mutations', readMutations('test-results/rules-mutations.json'), 'counts'],
   ['playwright (memory build)', read('test-results/playwright.json'), 'playwright'],
+  ['vitest (WebKit and Firefox)', read('test-results/vitest-engines.json'), 'vitest'],
   ['playwright (firebase build)', read('test-results/playwright-firebase.json'), 'playwright'],
   ['vitest (supabase)', read('test-results/vitest-supabase.json'), 'vitest'],
   ['pgTAP (supabase)', readPgTap('test-results/pgtap-supabase.txt'), 'pgtap'],
@@ -122,6 +123,12 @@ if (skippedBy['vitest (emulators)']) {
       'Java 21+ for firebase-tools’ own, or the Google Cloud CLI’s cloud-firestore-emulator ' +
       'component (Debian: google-cloud-cli-firestore-emulator) and Java 11+; then run ' +
       'npm run test:firebase (scripts/test/firestore-emulator.sh finds and starts it).',
+  );
+}
+if (skippedBy['vitest (WebKit and Firefox)']) {
+  console.log(
+    'skipped: the WebKit or Firefox tests (tests/engines): the engine is not installed. On Debian, ' +
+      'as root: apt-get install webkit2gtk-driver xvfb firefox-esr, then npm run test:engines.',
   );
 }
 if (skippedBy.pgtap) {

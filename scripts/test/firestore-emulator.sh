@@ -12,6 +12,7 @@
 #    is test-results/firestore-emulator.log.
 # 3. FIRESTORE_MODE=none: FIRESTORE_EMULATOR_HOST is unset, and every Firestore test says loudly
 #    that it was skipped and how to run it (tests/support/firestore.ts).
+# FIRESTORE_EMULATOR=gcloud skips mode 1 (the Google Cloud CLI's emulator even on Java 21+).
 # FIRESTORE_EMULATOR_HOST is exported for modes 1 and 2 (the tests, the Admin SDK of the functions
 # and of scripts/ops/, and the build's VITE_FIRESTORE_EMULATOR_HOST read it).
 FIRESTORE_MODE=none

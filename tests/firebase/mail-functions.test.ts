@@ -3,9 +3,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
@@ -14,11 +12,11 @@ import {
   accountExists,
   AUTH_EMULATOR,
   createGoogleAccount,
-  fakeGoogleIdToken,
   FUNCTIONS_EMULATOR,
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
+import { signedInWithGoogle } from '../support/google-sign-in';
 import {
   db,
   describeFirestore,
@@ -149,16 +147,9 @@ describeFirestore('the outbox and the sender on Firebase', () => {
   });
 
   it('a join through the page records, by the trigger, the campus record and one welcome, sent once over SMTP with the name as text and the one-click header', async () => {
-    const app = testApp();
     const name = '<img src=x onerror=alert(1)> Ana';
     const email = 'ana.mail@alumnos.udg.mx';
-    const auth = createFirebaseAuth({
-      app,
-      emulator: AUTH_EMULATOR,
-      popup: (a) =>
-        signInWithCredential(a, GoogleAuthProvider.credential(fakeGoogleIdToken(email, name))),
-    });
-    const { uid } = await auth.signInWithPopup();
+    const { app, uid } = await signedInWithGoogle(email, name);
     const joined = await createFirestoreWaitlist({ app, emulator: firestoreHost() }).join(uid, {
       email,
       collegeId: 'udg-cucei',

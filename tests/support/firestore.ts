@@ -11,10 +11,10 @@ export { db, DOCUMENTS, documentName, type Fields, type Value } from './firestor
  * Google Cloud CLI's), which exports FIRESTORE_EMULATOR_HOST. Where none could start, every suite
  * declared with `describeFirestore` is skipped and says so loudly, with the way to run it.
  *
- * Beside the emulator: its admin REST calls (`Bearer owner` passes the rules, as the Admin SDK
- * does) to seed and read documents, and `startFirestoreProxy`, a recording, fault-injecting proxy
- * in front of it for the wire tests (what the SDK sends; a refusal, a network error or a hang on
- * demand). The proxy imitates nothing: every request it does not fail goes to the emulator.
+ * Beside the emulator: `db` (./firestore-admin.ts) seeds and reads documents as an operator, and
+ * `startFirestoreProxy` is a recording, fault-injecting proxy in front of it for the wire tests
+ * (what the SDK sends; a refusal, a network error or a hang on demand). The proxy imitates
+ * nothing: every request it does not fail goes to the emulator.
  */
 const HOST = process.env.FIRESTORE_EMULATOR_HOST;
 

@@ -314,8 +314,17 @@ test.describe('landing page', () => {
     page,
   }) => {
     await configureBackend(page);
-    // Arrived at the card: the hero's counter is off screen and waits at its start.
+    // Arrived at the card: the hero's counter is off screen and waits at its start. The app
+    // starts once the address's scroll is done: on a slow run it could otherwise see the hero
+    // on screen first, and end the count when the scroll took it away (as designed).
+    const release = await holdAppScripts(page);
     await page.goto('/#waitlist');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('waitlist')!.getBoundingClientRect().top),
+      )
+      .toBeLessThan(200);
+    release();
     await hydrated(page);
     const counter = page.getByTestId('hero-counter');
     const figure = { useInnerText: true, timeout: 2_000 };

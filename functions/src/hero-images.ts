@@ -10,8 +10,9 @@
  * `google.com` provider's, never the account's own `photoURL`, which its holder can rewrite) is on
  * Google's photo hosts and is exactly the photo the operator approved (`heroApproval/{uid}`).
  *
- * Everything one call can cost is bounded: at most MAX_CONSENT_RECORDS consent records and the
- * profiles of exactly those students read, at most
+ * Everything one call can cost is bounded: at most MAX_APPROVALS_READ approvals and their
+ * consent records, then MAX_CONSENT_RECORDS of those (oldest consent first) and the profiles of
+ * exactly those students read, at most
  * MAX_IMAGES photos (the strip's five slots) downloaded, each from Google's photo hosts only,
  * without redirects, read up to MAX_IMAGE_BYTES and no further, all within CALL_BUDGET_MS. An
  * empty answer is cached too (for EMPTY_CACHE_MS), so a page full of visitors before the first
@@ -77,6 +78,12 @@ export const MAX_IMAGES = 5;
  * Auth's limit of 100 identifiers for one `getUsers` call.
  */
 export const MAX_CONSENT_RECORDS = 20;
+/**
+ * The most approved photos one refresh considers (issue 51): the consent records are read for the
+ * students whose photo the operator approved, so that early consents without an approval never
+ * hide later approved photos. Ids only, in two bounded reads (the approvals, then their consents).
+ */
+export const MAX_APPROVALS_READ = 300;
 /** The most one refresh may take: listing and every download, together. */
 export const CALL_BUDGET_MS = 8_000;
 /** The most one photo's download may take. */
@@ -126,7 +133,10 @@ export interface AccountProfile {
 
 /** Where the consent source reads who may be shown; every read is bounded by the uids given. */
 export interface ConsentSources {
-  /** The uids of current consent records, oldest consent first, at most `max`. */
+  /**
+   * The uids of current consent records whose photo the operator approved, oldest consent first,
+   * at most `max` (an early consent without an approval never takes a later approved one's place).
+   */
   listConsentUids(max: number, signal: AbortSignal): Promise<string[]>;
   getProfiles(uids: string[], signal: AbortSignal): Promise<AccountProfile[]>;
   /** Which of these uids have a waitlist entry. */

@@ -19,6 +19,7 @@ import {
   type ConsentedProfile,
   createHeroImagesHandler,
   createPhotoFetcher,
+  MAX_APPROVALS_READ,
   MAX_CONSENT_RECORDS,
   readConsented,
 } from './hero-images';
@@ -85,8 +86,8 @@ function readEach(collection: string, uids: string[]) {
 }
 
 /**
- * The consent source, in one place: who may appear in the hero strip. The oldest current consent
- * records (document ids only: `select()` reads no field), then, for exactly those students, their
+ * The consent source, in one place: who may appear in the hero strip. The current consent records
+ * of the students whose photo the operator approved, oldest first, then, for exactly those, their
  * Auth profiles (one `getUsers` call; the photo of their `google.com` provider entry), their
  * entries and the operator's approvals (one `getAll` each).
  */
@@ -94,13 +95,28 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
   return readConsented(
     {
       async listConsentUids(max) {
-        const snapshot = await consentStore()
-          .collection(CONSENT_COLLECTION)
-          .orderBy('grantedAt', 'asc')
-          .limit(max)
+        // Approved photos first (issue 51): the approvals (ids only), then those students'
+        // consent records, oldest consent first. Reading the oldest consents first let twenty
+        // early consents without an approval hide every later approved photo.
+        const store = consentStore();
+        const approvals = await store
+          .collection(APPROVAL_COLLECTION)
+          .where('approved', '==', true)
+          .limit(MAX_APPROVALS_READ)
           .select()
           .get();
-        return snapshot.docs.map((doc) => doc.id);
+        if (approvals.empty) return [];
+        const consents = await store.getAll(
+          ...approvals.docs.map((doc) => store.collection(CONSENT_COLLECTION).doc(doc.id)),
+          { fieldMask: ['grantedAt'] },
+        );
+        const granted = (s: (typeof consents)[number]) =>
+          s.get('grantedAt')?.toMillis?.() ?? Number.POSITIVE_INFINITY;
+        return consents
+          .filter((s) => s.exists)
+          .sort((a, b) => granted(a) - granted(b) || a.id.localeCompare(b.id))
+          .slice(0, max)
+          .map((s) => s.id);
       },
       async getProfiles(uids) {
         const { users } = await getAuth(app).getUsers(uids.map((uid) => ({ uid })));

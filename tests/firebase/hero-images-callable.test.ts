@@ -186,6 +186,23 @@ describeFirestore('get_hero_profile_images in the Functions emulator, through th
     expect((await callRaw()).result.profileImages).toHaveLength(5);
   });
 
+  it('earlier consents without an approval never hide the approved photos (issue 51)', async () => {
+    // Twenty-five students who consented before everyone shown, on the list, never approved:
+    // the twenty oldest consents alone would all be theirs.
+    for (let n = 10; n < 35; n++) {
+      const uid = `sin-aprobar-${n}`;
+      await seed(`waitlist/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
+      await seedConsent(uid, `2026-01-${String(n - 9).padStart(2, '0')}T12:00:00.000Z`);
+    }
+    // The kill switch off and on again: the function reads the strip afresh.
+    await seed('heroSettings/strip', { enabled: { booleanValue: false } });
+    expect((await callRaw()).result.profileImages).toEqual([]);
+    await db.remove('heroSettings/strip');
+    const fresh = await callRaw();
+    expect(fresh.result.fromCache).toBe(false);
+    expect(fresh.result.profileImages).toHaveLength(5);
+  });
+
   it('an unreachable function is an error with a backend code, not a crash', async () => {
     const down = createCallableHeroImages({
       app: testApp(),

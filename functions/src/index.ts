@@ -68,6 +68,17 @@ if (process.env.FIRESTORE_EMULATOR_HOST) {
 }
 const consentStore = (): Firestore => firestore;
 
+/**
+ * The name Google gave at sign-in (the `google.com` provider entry's), never the account's own
+ * display name, which its holder can rewrite (`updateProfile`): the e-mails greet with it, through
+ * the mail's greetingName rule (issue 51).
+ */
+export function googleName(user: {
+  providerData: readonly { providerId: string; displayName?: string | null }[];
+}): string {
+  return user.providerData.find((p) => p.providerId === 'google.com')?.displayName ?? '';
+}
+
 const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
 
 /** The consent records: `heroConsent/{uid}` = `{ grantedAt }`, present while consent is current. */
@@ -301,7 +312,7 @@ export const on_waitlist_written = onDocumentWritten(
     if (!after || !welcomeOnWrite(uid, event.data?.before.data(), after, '')) return;
     const name = await getAuth(app)
       .getUser(uid)
-      .then((user) => user.displayName ?? '')
+      .then((user) => googleName(user))
       .catch(() => '');
     const welcome = welcomeOnWrite(uid, event.data?.before.data(), after, name)!;
     await recordOnce(consentStore(), welcome.id, welcome.record);

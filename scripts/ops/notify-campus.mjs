@@ -35,7 +35,12 @@ async function names(uids) {
   const found = new Map();
   for (let at = 0; at < uids.length; at += 100) {
     const { users } = await auth.getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
-    for (const user of users) found.set(user.uid, user.displayName ?? '');
+    // The name Google gave (the google.com provider's), never the account's own display name,
+    // which its holder can rewrite (issue 51); the mail's greetingName rule applies on sending.
+    for (const user of users) {
+      const google = user.providerData.find((p) => p.providerId === 'google.com');
+      found.set(user.uid, google?.displayName ?? '');
+    }
   }
   return found;
 }

@@ -37,6 +37,11 @@ try {
      insert into public.waitlist (uid, email, college_id) select id, email, 'udg-cucei' from made`,
     [students],
   );
+  // The name each one's Google identity gave (what the e-mails greet with).
+  await admin.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider)
+     select 'g-' || id, id, raw_user_meta_data, 'google' from auth.users`,
+  );
   await admin.query("update private.mail_outbox set status = 'sent', sent_at = now()");
   const env = {
     SUPABASE_DB_URL: db.url,

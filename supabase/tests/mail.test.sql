@@ -16,8 +16,11 @@ select is(encode(private.hmac_sha256(decode(repeat('aa', 131), 'hex'),
 insert into private.mail_settings (token_secret) values ('pgtap-secret-pgtap-secret-pgtap-secret-0123');
 insert into auth.users (id, email, raw_user_meta_data) values
   ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', '{"full_name":"Ana <b>García</b>"}'),
-  ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.udg.mx', '{"name":"Luis"}'),
+  ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.udg.mx', '{"name":"Nombre Reescrito"}'),
   ('33333333-3333-4333-8333-333333333333', 'sofia@tec.mx', '{}');
+-- The name Google gave at sign-in: the identity's, never the metadata its holder can rewrite.
+insert into auth.identities (provider_id, user_id, identity_data, provider) values
+  ('g-luis', '22222222-2222-4222-8222-222222222222', '{"full_name":"Luis"}', 'google');
 insert into public.waitlist (uid, email, college_id) values
   ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei');
 
@@ -112,7 +115,7 @@ select results_eq(
   $$values ('launch', 'luis@alumnos.udg.mx', 'Luis', 'UDG - CUCEI', null::text, null::integer),
            ('welcome', 'luis@alumnos.udg.mx', 'Luis', 'UDG - CUCEI', null, null),
            ('welcome', 'sofia@tec.mx', '', 'ITESM - GDL', null, null)$$,
-  'the sender claims what is due, with the address, the name and the campus');
+  'the sender claims what is due, with the address, the name Google gave and the campus');
 select is_empty($$select * from private.claim_mail(now(), 10, now() + interval '5 minutes')$$,
   'a second sender claims none of the leased messages');
 

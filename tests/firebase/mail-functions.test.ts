@@ -146,7 +146,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     ).not.toBeNull();
   });
 
-  it('a join through the page records, by the trigger, the campus record and one welcome, sent once over SMTP with the name as text and the one-click header', async () => {
+  it('a join through the page records, by the trigger, the campus record and one welcome, sent once over SMTP without a name that is not one, and with the one-click header', async () => {
     const name = '<img src=x onerror=alert(1)> Ana';
     const email = 'ana.mail@alumnos.udg.mx';
     const { app, uid } = await signedInWithGoogle(email, name);
@@ -183,8 +183,9 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     expect(smtp!.received).toHaveLength(1);
     const [sent] = smtp!.received;
     expect(sent!.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
-    expect(sent!.html).toContain('&lt;img src=x onerror=alert(1)&gt; Ana');
-    expect(sent!.html).not.toContain('<img');
+    // The name is not letters alone: the message greets with none (issue 51).
+    expect(sent!.text?.startsWith('Hola:\n')).toBe(true);
+    expect(sent!.html).not.toContain('img');
     const header = sent!.headerLines
       .find((h) => h.key === 'list-unsubscribe')!
       .line.replace(/\r?\n\s+/g, '');
@@ -192,6 +193,26 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     const doc = await admin.doc(`mailOutbox/${id}`).get();
     expect(doc.get('status')).toBe('sent');
     expect(doc.get('pendingDue')).toBeUndefined();
+  });
+
+  it('greets with the name Google gave, not the one the student rewrote on their account (issue 51)', async () => {
+    const email = 'valeria.nombre@alumnos.udg.mx';
+    const uid = await createGoogleAccount({ email, displayName: 'Valeria Mora' });
+    const res = await fetch(
+      `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ localId: uid, displayName: 'Otra Persona' }),
+      },
+    );
+    expect(res.ok).toBe(true);
+    const { joined } = await entry(uid, email);
+    expect((await db.fields(`mailOutbox/welcome:${uid}:${joined}`))?.name).toEqual({
+      stringValue: 'Valeria Mora',
+    });
+    expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp!.received.at(-1)!.text?.startsWith('Hola, Valeria Mora:\n')).toBe(true);
   });
 
   it('npm run notify:campus records each student of the campus once, and a dry run nothing', async () => {

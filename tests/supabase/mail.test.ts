@@ -38,12 +38,21 @@ afterAll(async () => {
 });
 
 /** A student on the list of a campus: their uid and date of joining (ms). */
+/**
+ * A student on the list: the name Google gave is their Google identity's; their metadata, which
+ * they can rewrite (`auth.updateUser`), says something else, which no e-mail may use.
+ */
 async function student(email: string, college = 'udg-cucei', name = '') {
   const { rows } = await admin.query<{ id: string }>(
     `insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id`,
-    [email, JSON.stringify({ full_name: name })],
+    [email, JSON.stringify({ full_name: 'Nombre Reescrito' })],
   );
   const uid = rows[0]!.id;
+  await admin.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider)
+     values ($1, $2, $3, 'google')`,
+    [`g-${uid}`, uid, JSON.stringify({ full_name: name })],
+  );
   const entry = await admin.query<{ joined: string }>(
     `insert into public.waitlist (uid, email, college_id) values ($1, $2, $3)
      returning private.joined_ms(created_at)::text as joined`,
@@ -178,16 +187,19 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     await admin.query('delete from private.mail_settings');
     expect((await run('secret')).stdout).toContain('Made the signing secret');
     expect((await run('secret')).stdout).toContain('already set');
-    const names = ['Vale <b>"Ríos"</b>', 'Marco', ''];
+    const names = ['Vale Ríos', 'Marco <b>"El Jefe"</b>', ''];
     for (const [i, name] of names.entries())
       await student(`e${i}@alumnos.udg.mx`, 'udg-cucei', name);
     await student('otro@tec.mx', 'itesm-gdl', 'Otro');
 
     expect((await run('send')).stdout).toContain('sent 4, to retry 0, failed for good 0');
     expect((await run('send')).stdout).toContain('sent 0,');
-    const welcome = smtp.received.find((m) => m.text?.includes('Hola, Vale'))!;
+    const welcome = smtp.received.find((m) => m.text?.startsWith('Hola, Vale Ríos:\n'))!;
     expect(welcome.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
-    expect(welcome.html).toContain('Vale &lt;b&gt;&quot;Ríos&quot;&lt;/b&gt;');
+    // Never the rewritable metadata's name; a name that is not letters alone, none at all.
+    expect(smtp.received.some((m) => m.text?.includes('Reescrito'))).toBe(false);
+    expect(smtp.received.some((m) => String(m.html).includes('Jefe'))).toBe(false);
+    expect(smtp.received.filter((m) => m.text?.startsWith('Hola:\n'))).toHaveLength(2);
     const header = welcome.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
     expect(header.replace(/\r?\n\s+/g, '')).toContain(`${standIn.url}/functions/v1/salir?token=`);
     // The welcome's link is read by the database with the secret the command made.

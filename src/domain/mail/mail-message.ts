@@ -27,7 +27,7 @@ export interface MailProgress {
 
 export interface MailFacts {
   readonly kind: MailKind;
-  /** The student's display name ('' when the account has none). */
+  /** The student's name as their sign-in gave it ('' when none); greeted through greetingName. */
   readonly name: string;
   /** The campus as the page names it ('UDG - CUCEI'). */
   readonly campus: string;
@@ -46,6 +46,29 @@ export function oneLine(value: string, max = 120): string {
   // eslint-disable-next-line no-control-regex
   const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** The most characters of a name the greeting carries. */
+export const MAX_GREETING_NAME = 40;
+
+/**
+ * The name a message greets with (issue 51): a student can set their account's display name to
+ * anything, and our domain's DKIM signs what we send, so a name like 'Tu cuenta será suspendida:
+ * entra a https://…' must never reach an inbox. Letters (any script, with their accents), spaces,
+ * apostrophes and hyphens only; whole words up to MAX_GREETING_NAME characters; anything else
+ * anywhere in it (a digit, a URL, punctuation that makes a sentence, a control or format
+ * character) and there is no name at all: the message says 'Hola:'.
+ */
+export function greetingName(value: string): string {
+  const name = value.normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (!/^[\p{L}\p{M}'’\- ]+$/u.test(name) || !/\p{L}/u.test(name)) return '';
+  let kept = '';
+  for (const word of name.split(' ')) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (next.length > MAX_GREETING_NAME) break;
+    kept = next;
+  }
+  return kept;
 }
 
 /** Text as HTML text or attribute value. */
@@ -113,7 +136,7 @@ ${htmlParagraphs}
 
 /** The message for these facts: its subject, plain text and HTML. */
 export function mailContent(facts: MailFacts): MailContent {
-  const name = oneLine(facts.name, 80);
+  const name = greetingName(facts.name);
   const campus = oneLine(facts.campus, 120) || 'tu campus';
   const greeting = name ? `Hola, ${name}:` : 'Hola:';
   if (facts.kind === 'launch') {

@@ -180,7 +180,9 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
             joined: Number(data.joined),
             to: String(data.to),
             name: typeof data.name === 'string' ? data.name : '',
-            campus: CAMPUS_LABEL[collegeId] ?? collegeId,
+            // The catalogue's own keys only: an id such as `constructor` is no campus (issue 51).
+            campus:
+              (Object.hasOwn(CAMPUS_LABEL, collegeId) && CAMPUS_LABEL[collegeId]) || collegeId,
             attempts: Number(data.attempts) || 0,
             ...(kind === 'welcome' ? await extras({ uid: String(data.uid), collegeId }) : {}),
           };

@@ -28,7 +28,7 @@ if (!existsSync(lib)) fail('Build the functions first: npm --prefix functions ru
 const { auth, db } = connect(chooseProject(options.project));
 const { queueLaunch } = createRequire(lib)(lib);
 const { CAMPUS_LABEL } = createRequire(lib)('./mail/campus-label.js');
-if (!CAMPUS_LABEL[campus]) fail(`${campus} is not a campus of the catalogue.`, 1);
+if (!Object.hasOwn(CAMPUS_LABEL, campus)) fail(`${campus} is not a campus of the catalogue.`, 1);
 
 /** The students' display names, 100 accounts per call. */
 async function names(uids) {

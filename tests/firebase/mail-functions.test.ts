@@ -215,6 +215,23 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     expect(smtp!.received.at(-1)!.text?.startsWith('Hola, Valeria Mora:\n')).toBe(true);
   });
 
+  it('a record of an id that is no campus (`constructor`) is written as text, and stops nothing (issue 51)', async () => {
+    await mail.recordOnce(admin, 'launch:odd:1', {
+      kind: 'launch',
+      uid: 'odd',
+      joined: 1,
+      collegeId: 'constructor',
+      to: 'odd.mail@alumnos.udg.mx',
+      name: '',
+    });
+    expect(await functions.sendDueMail(mailEnv())).toMatchObject({
+      sent: 1,
+      failed: 0,
+      providerDown: false,
+    });
+    expect(smtp!.received.at(-1)!.subject).toBe('¡El marketplace ya abrió en constructor!');
+  });
+
   it('npm run notify:campus records each student of the campus once, and a dry run nothing', async () => {
     const uids = await Promise.all(
       ['vale', 'marco', 'lu'].map((n) =>
@@ -241,9 +258,11 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     expect((await run('--campus', 'udg-cuaad')).stdout).toContain(
       'recorded 0 launch e-mails (3 had one already)',
     );
-    await expect(run('--campus', 'no-such-campus')).rejects.toMatchObject({
-      stderr: expect.stringContaining('not a campus of the catalogue'),
-    });
+    for (const campus of ['no-such-campus', 'constructor']) {
+      await expect(run('--campus', campus)).rejects.toMatchObject({
+        stderr: expect.stringContaining('not a campus of the catalogue'),
+      });
+    }
     // The three launches, and the three welcomes their entries' trigger recorded.
     expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 6, failed: 0 });
     const launches = smtp!.received.filter(

@@ -6,6 +6,7 @@
  * pending for a later attempt when the provider fails. A run ends when nothing is due; when the
  * provider fails MAX_FAILURES_IN_A_ROW times in a row (down, not one bad address), it stops and
  * hands back what it holds, to be tried again later: nothing is lost, nothing is sent twice by it.
+ * A message that cannot be written fails alone and never counts as the provider failing.
  * This module's imports are of its own folder and two ports: the Cloud Functions copy it.
  */
 import type { MailTransport } from './mail-transport.port';
@@ -123,8 +124,22 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
       return;
     }
     tried++;
+    let outgoing: OutgoingMail;
     try {
-      await options.transport.send(await outgoingMail(mail, options, now()));
+      outgoing = await outgoingMail(mail, options, now());
+    } catch (error) {
+      // A message that cannot be written (a malformed outbox record) fails alone, for good: it is
+      // no sign that the provider is down, and the run goes on (issue 51).
+      await options.outbox.markFailed(mail.id, {
+        attempts: mail.attempts + 1,
+        retryAt: null,
+        error: `not written: ${errorText(error)}`,
+      });
+      report.failed++;
+      return;
+    }
+    try {
+      await options.transport.send(outgoing);
     } catch (error) {
       const attempts = mail.attempts + 1;
       const permanent = (error as { permanent?: unknown } | null)?.permanent === true;

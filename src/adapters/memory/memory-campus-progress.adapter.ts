@@ -47,7 +47,9 @@ export function createMemoryCampusProgress({
       const entry = state.entries[uid];
       if (!entry) throw new AppError('not-found', 'No waitlist entry');
       const { collegeId } = entry;
-      const settings = state.campusSettings[collegeId] ?? DEFAULT_SETTINGS;
+      const settings =
+        (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
+        DEFAULT_SETTINGS;
       return {
         progress: publicProgress(collegeId, verifiedCount(state, collegeId), settings),
         verified: isVerifiedFor(entry.email, collegeId),

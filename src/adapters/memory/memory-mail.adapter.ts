@@ -79,7 +79,10 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
         const outbox = { ...state.outbox };
         for (const mail of due) {
           outbox[mail.id] = { ...mail, leaseUntil: leaseUntil.getTime() };
-          const settings = state.campusSettings[mail.collegeId] ?? DEFAULT_SETTINGS;
+          const settings =
+            (Object.hasOwn(state.campusSettings, mail.collegeId) &&
+              state.campusSettings[mail.collegeId]) ||
+            DEFAULT_SETTINGS;
           const progress = publicProgress(
             mail.collegeId,
             verifiedCount(state, mail.collegeId),

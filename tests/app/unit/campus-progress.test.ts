@@ -106,6 +106,27 @@ describe('the campus slice', () => {
     });
   });
 
+  it("a campus id that is an object's own word (`constructor`) gets the default settings (issue 51)", async () => {
+    const { store } = setup();
+    await store.getState().signIn();
+    await flush();
+    store.getState().selectCollege({
+      id: 'constructor',
+      name: 'Constructor',
+      subname: '',
+      shortName: 'constructor',
+    });
+    await store.getState().join();
+    await flush();
+    await store.getState().loadMyCampus();
+    expect(store.getState().campus).toMatchObject({
+      status: 'loaded',
+      data: {
+        campus: { progress: { collegeId: 'constructor', threshold: 100, state: 'gathering' } },
+      },
+    });
+  });
+
   it('a failed read says so and logs it; a retry reads it', async () => {
     const { store, backend, log } = setup();
     await joined(store);

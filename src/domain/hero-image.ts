@@ -43,9 +43,13 @@ export function isGooglePhotoUrl(value: unknown): value is string {
   }
 }
 
-const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
+/**
+ * The raster types a hero image may be inlined as: never SVG (a document that can carry scripts
+ * and links; the function sends raster photos only, and so no backend needs it: issue 51).
+ */
+const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif)[;,]/i;
 
-/** `imageData` is accepted only as an inline `data:image/...` URL. */
+/** `imageData` is accepted only as an inline raster `data:image/...` URL. */
 export const isSafeImageData = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= MAX_SOURCE_LENGTH && DATA_IMAGE.test(value);
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error: a plain JavaScript module of the build scripts, without type declarations
 import { LOADER, SECTION_STYLES } from '../../../scripts/build/loader.mjs';
+import { solidPng } from '../../support/png';
 import {
   backend,
   configureBackend,
@@ -490,11 +491,7 @@ test.describe('hero avatar strip', () => {
   test('a broken image falls back to photoURL, then to the generic placeholder', async ({
     page,
   }) => {
-    const good =
-      'data:image/svg+xml,' +
-      encodeURIComponent(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="red"/></svg>',
-      );
+    const good = `data:image/png;base64,${solidPng(255, 0, 0).toString('base64')}`;
     await configureBackend(page, {
       heroImages: [
         { imageData: 'data:image/png;base64,broken', photoURL: '/missing-avatar.png' },

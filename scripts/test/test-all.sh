@@ -6,6 +6,8 @@
 # PostgreSQL 15 and the Supabase stand-in (scripts/test/test-supabase.sh). Prints a closing summary line.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# An unsupported Node.js is refused at once, with the versions needed and how to get them.
+node scripts/test/check-node.mjs
 rm -rf test-results && mkdir -p test-results
 # The closing step (test-summary.mjs) fails the run if the suite changes what git sees.
 node scripts/test/worktree-state.mjs > test-results/worktree-before.json

@@ -34,6 +34,9 @@ wait_for() { # URL
   return 1
 }
 
+# Each server runs in a process group of its own where `setsid` exists (Linux: Xvfb and WebKit's
+# driver are Linux-only), so that stopping it stops what it started; elsewhere (macOS), the
+# preview server runs as a plain background job.
 pids=()
 stop_all() {
   local pid
@@ -44,7 +47,8 @@ trap stop_all EXIT
 available=()
 minibrowser=$(ls /usr/lib/*/webkit2gtk-4.1/MiniBrowser /usr/lib/*/webkit2gtk-4.0/MiniBrowser \
   /usr/libexec/webkit2gtk-4.1/MiniBrowser 2> /dev/null | head -n 1 || true)
-if command -v WebKitWebDriver > /dev/null && command -v xvfb-run > /dev/null && [ -n "$minibrowser" ]; then
+if command -v WebKitWebDriver > /dev/null && command -v xvfb-run > /dev/null &&
+  command -v setsid > /dev/null && [ -n "$minibrowser" ]; then
   webdriver_port=$(free_port)
   setsid xvfb-run -a -s '-screen 0 1400x1000x24' WebKitWebDriver --port="$webdriver_port" \
     > test-results/webkit-webdriver.log 2>&1 &
@@ -64,13 +68,18 @@ fi
 echo "Engines: ${available[*]:-none}${minibrowser:+ (WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2> /dev/null || echo '?'))}${firefox:+ ($("$firefox" --version 2> /dev/null))}"
 
 preview_port=$(free_port)
-setsid npx vite preview --host 127.0.0.1 --port "$preview_port" --strictPort > test-results/engines-preview.log 2>&1 &
+preview=(npx vite preview --host 127.0.0.1 --port "$preview_port" --strictPort)
+if command -v setsid > /dev/null; then
+  setsid "${preview[@]}" > test-results/engines-preview.log 2>&1 &
+else
+  "${preview[@]}" > test-results/engines-preview.log 2>&1 &
+fi
 pids+=($!)
 wait_for "http://127.0.0.1:$preview_port/" || { echo 'vite preview did not start' >&2; exit 1; }
 
 ENGINES_AVAILABLE=$(
   IFS=,
-  echo "${available[*]}"
+  echo "${available[*]+"${available[*]}"}"
 ) ENGINES_BASE_URL="http://127.0.0.1:$preview_port" HOME="${HOME:-/root}" \
   npx vitest run --config vitest.engines.config.ts \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-engines.json

@@ -1,4 +1,5 @@
 import { AppError } from '@/domain/errors';
+import { inAppBrowserName } from '@/domain/in-app-browser';
 
 /** The message the callback page (public/auth/callback.js) sends back with the URL it got. */
 export const CALLBACK_MESSAGE = 'de-estudiantes:auth-callback';
@@ -18,8 +19,7 @@ export interface SignInPopup {
 export type OpenPopup = () => SignInPopup | null;
 
 /** In-app browsers (Instagram, Facebook, TikTok, LinkedIn...) lose popups: they sign in by redirect. */
-const IN_APP = /FBAN|FBAV|FB_IAB|Instagram|musical_ly|Bytedance|TikTok|LinkedInApp|Line\//i;
-export const isInAppBrowser = (userAgent: string): boolean => IN_APP.test(userAgent);
+export const isInAppBrowser = (userAgent: string): boolean => inAppBrowserName(userAgent) !== null;
 
 /** How long a closed popup may still deliver its result (a message can trail the close). */
 const CLOSE_GRACE_MS = 800;

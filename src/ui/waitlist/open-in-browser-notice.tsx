@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { inAppBrowserName } from './in-app-browser';
+import { inAppBrowserName } from '@/domain/in-app-browser';
 import { Button } from '@/ui/components/button';
 
 const noSubscription = () => () => {};

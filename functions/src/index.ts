@@ -32,6 +32,7 @@ import { parseMailSettings } from './mail/mail-settings';
 import { createSmtpTransport } from './mail/smtp-transport.adapter';
 import {
   createFirestoreOutbox,
+  googleName,
   joinedOf,
   OUTBOX_COLLECTION,
   recordOnce,
@@ -66,18 +67,6 @@ if (process.env.FIRESTORE_EMULATOR_HOST) {
     // Set already: this module evaluated again in one process (a test reloading it).
   }
 }
-const consentStore = (): Firestore => firestore;
-
-/**
- * The name Google gave at sign-in (the `google.com` provider entry's), never the account's own
- * display name, which its holder can rewrite (`updateProfile`): the e-mails greet with it, through
- * the mail's greetingName rule (issue 51).
- */
-export function googleName(user: {
-  providerData: readonly { providerId: string; displayName?: string | null }[];
-}): string {
-  return user.providerData.find((p) => p.providerId === 'google.com')?.displayName ?? '';
-}
 
 const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
 
@@ -92,8 +81,7 @@ export const STRIP_SETTINGS = 'heroSettings/strip';
 
 /** The documents `collection/{uid}` of these uids: one `getAll` call. */
 function readEach(collection: string, uids: string[]) {
-  const store = consentStore();
-  return store.getAll(...uids.map((uid) => store.collection(collection).doc(uid)));
+  return firestore.getAll(...uids.map((uid) => firestore.collection(collection).doc(uid)));
 }
 
 /**
@@ -109,16 +97,15 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
         // Approved photos first (issue 51): the approvals (ids only), then those students'
         // consent records, oldest consent first. Reading the oldest consents first let twenty
         // early consents without an approval hide every later approved photo.
-        const store = consentStore();
-        const approvals = await store
+        const approvals = await firestore
           .collection(APPROVAL_COLLECTION)
           .where('approved', '==', true)
           .limit(MAX_APPROVALS_READ)
           .select()
           .get();
         if (approvals.empty) return [];
-        const consents = await store.getAll(
-          ...approvals.docs.map((doc) => store.collection(CONSENT_COLLECTION).doc(doc.id)),
+        const consents = await firestore.getAll(
+          ...approvals.docs.map((doc) => firestore.collection(CONSENT_COLLECTION).doc(doc.id)),
           { fieldMask: ['grantedAt'] },
         );
         const granted = (s: (typeof consents)[number]) =>
@@ -159,7 +146,7 @@ function listConsented(limit: number, signal: AbortSignal): Promise<ConsentedPro
 
 /** The kill switch: the strip shows nobody while `heroSettings/strip` says `enabled: false`. */
 async function stripEnabled(): Promise<boolean> {
-  const snapshot = await consentStore().doc(STRIP_SETTINGS).get();
+  const snapshot = await firestore.doc(STRIP_SETTINGS).get();
   return snapshot.data()?.enabled !== false;
 }
 
@@ -228,7 +215,7 @@ export const csp_report = onRequest(
  * Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
-  const store = consentStore();
+  const store = firestore;
   const [owner, credited, requested, mail] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
@@ -286,7 +273,7 @@ export const on_account_deleted = authV1.user().onDelete((user) => deleteStudent
  * entry says now, in a transaction: any number of calls, in any order, leave it equal to the entry.
  */
 async function reconcileMember(uid: string): Promise<{ email: unknown; collegeId: string } | null> {
-  const store = consentStore();
+  const store = firestore;
   const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
   const memberRef = store.collection(MEMBERS_COLLECTION).doc(uid);
   return store.runTransaction(async (tx) => {
@@ -315,7 +302,7 @@ export const on_waitlist_written = onDocumentWritten(
       .then((user) => googleName(user))
       .catch(() => '');
     const welcome = welcomeOnWrite(uid, event.data?.before.data(), after, name)!;
-    await recordOnce(consentStore(), welcome.id, welcome.record);
+    await recordOnce(firestore, welcome.id, welcome.record);
   },
 );
 
@@ -329,7 +316,7 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
   try {
     const mine = await reconcileMember(uid);
     if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
-    const store = consentStore();
+    const store = firestore;
     const [counted, settings] = await Promise.all([
       store
         .collection(MEMBERS_COLLECTION)
@@ -370,7 +357,7 @@ function caller(request: { auth?: { uid: string }; data: unknown }): string {
 export const get_my_invites = onCall(CALLABLE, async (request) => {
   const uid = caller(request);
   try {
-    const store = consentStore();
+    const store = firestore;
     const code = await store.runTransaction(async (tx) => {
       const [entry, owner] = await Promise.all([
         tx.get(store.collection(WAITLIST_COLLECTION).doc(uid)),
@@ -419,7 +406,7 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
   const code = parseInviteCode((request.data as { code?: unknown } | null)?.code);
   if (!code) return { credited: false };
   try {
-    const store = consentStore();
+    const store = firestore;
     const credited = await store.runTransaction(async (tx) => {
       const [entry, owner, arrival] = await Promise.all([
         tx.get(store.collection(WAITLIST_COLLECTION).doc(uid)),
@@ -452,7 +439,7 @@ export const request_campus = onCall(CALLABLE, async (request) => {
   const checked = checkedRequest(uid, request.data);
   if (!checked) throw new HttpsError('invalid-argument', 'Not a campus request.');
   try {
-    const store = consentStore();
+    const store = firestore;
     const ref = store.collection(REQUESTS_COLLECTION).doc(checked.id);
     if ((await ref.get()).exists) return { recorded: false }; // a repeat counts once
     const held = await store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).count().get();
@@ -485,7 +472,7 @@ const MAIL_FROM = defineSecret('MAIL_FROM');
 
 /** The welcome's campus progress (floored as the page shows it) and the invite code, when known. */
 async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: string }) {
-  const store = consentStore();
+  const store = firestore;
   const [owner, counted, settings] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store
@@ -515,7 +502,7 @@ export async function sendDueMail(env: Record<string, string | undefined>) {
   const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
   try {
     return await deliverOutbox({
-      outbox: createFirestoreOutbox(consentStore(), welcomeExtras),
+      outbox: createFirestoreOutbox(firestore, welcomeExtras),
       transport,
       secret: env.MAIL_TOKEN_SECRET ?? '',
       from: parsed.settings.from,
@@ -563,7 +550,7 @@ async function leaveLink(token: unknown, leave: boolean): Promise<LeaveLinkState
   const reading = await readLeaveToken(token, MAIL_TOKEN_SECRET.value(), new Date());
   if (!reading.ok) return reading.fault;
   const { uid, joined } = reading.claims;
-  const store = consentStore();
+  const store = firestore;
   const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
   const state = await store.runTransaction(async (tx) => {
     const entry = await tx.get(entryRef);

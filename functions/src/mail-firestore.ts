@@ -19,6 +19,17 @@ import type { Outbox } from './mail/outbox.port';
 export const OUTBOX_COLLECTION = 'mailOutbox';
 export const LAUNCH_RUNS_COLLECTION = 'launchRuns';
 
+/**
+ * The name Google gave at sign-in (the `google.com` provider entry's), never the account's own
+ * display name, which its holder can rewrite (`updateProfile`): the e-mails greet with it, through
+ * the mail's greetingName rule (issue 51). Used by on_waitlist_written and `npm run notify:campus`.
+ */
+export function googleName(user: {
+  providerData: readonly { providerId: string; displayName?: string | null }[];
+}): string {
+  return user.providerData.find((p) => p.providerId === 'google.com')?.displayName ?? '';
+}
+
 /** An outbox document as written (before the sender's fields). */
 export interface OutboxRecord {
   readonly kind: MailKind;

@@ -20,10 +20,10 @@ import {
   AUTH_EMULATOR,
   clearAuthEmulator,
   createAccount,
-  fakeGoogleIdToken,
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
+import { signedInWithGoogle } from '../support/google-sign-in';
 import {
   db,
   describeFirestore,
@@ -61,16 +61,8 @@ const entries = async () => (await db.ids('waitlist')).length;
 let students = 0;
 /** A student signed in on the Auth emulator, and the waitlist adapter of their app. */
 async function student() {
-  const app = testApp();
   const email = `estudiante${++students}@alumnos.udg.mx`;
-  const name = `Estudiante ${students}`;
-  const auth = createFirebaseAuth({
-    app,
-    emulator: AUTH_EMULATOR,
-    popup: (a) =>
-      signInWithCredential(a, GoogleAuthProvider.credential(fakeGoogleIdToken(email, name))),
-  });
-  const { uid } = await auth.signInWithPopup();
+  const { app, uid } = await signedInWithGoogle(email, `Estudiante ${students}`);
   const user = getAuth(app).currentUser!;
   const emulator = { host: firestore.host, port: firestore.port };
   const repo = createFirestoreWaitlist({ app, emulator });

@@ -1,5 +1,10 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-import { DEFAULT_SETTINGS, type MyCampus, publicProgress } from '@/domain/campus-progress';
+import {
+  type CampusSettings,
+  DEFAULT_SETTINGS,
+  type MyCampus,
+  publicProgress,
+} from '@/domain/campus-progress';
 import { emailInDomains } from '@/domain/email-domain';
 import { AppError } from '@/domain/errors';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
@@ -30,6 +35,11 @@ export const verifiedCount = (state: MemoryState, collegeId: string): number =>
   ).length + (state.classmates[collegeId] ?? 0);
 
 /** The campus progress "server": counts, floors and verifies from the stored state. */
+/** The operators' settings of a campus, by own key only (an id such as `constructor` has none). */
+export const campusSettingsOf = (state: MemoryState, collegeId: string): CampusSettings =>
+  (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
+  DEFAULT_SETTINGS;
+
 export function createMemoryCampusProgress({
   store,
   controls,
@@ -47,11 +57,12 @@ export function createMemoryCampusProgress({
       const entry = state.entries[uid];
       if (!entry) throw new AppError('not-found', 'No waitlist entry');
       const { collegeId } = entry;
-      const settings =
-        (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
-        DEFAULT_SETTINGS;
       return {
-        progress: publicProgress(collegeId, verifiedCount(state, collegeId), settings),
+        progress: publicProgress(
+          collegeId,
+          verifiedCount(state, collegeId),
+          campusSettingsOf(state, collegeId),
+        ),
         verified: isVerifiedFor(entry.email, collegeId),
         university: campusEmail(collegeId)?.of ?? null,
       };

@@ -2,12 +2,12 @@ import type { Clock } from '@/ports/clock.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { MailTransport } from '@/ports/mail-transport.port';
 import type { Outbox } from '@/ports/outbox.port';
-import { DEFAULT_SETTINGS, publicProgress } from '@/domain/campus-progress';
+import { publicProgress } from '@/domain/campus-progress';
 import { collegeOfId } from '@/domain/college-of-id';
 import { type LeaveLinkState, readLeaveToken } from '@/domain/mail/leave-token';
 import { launchMailId, type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
-import { verifiedCount } from './memory-campus-progress.adapter';
+import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
 import {
   MAILBOX_SIZE,
@@ -79,10 +79,7 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
         const outbox = { ...state.outbox };
         for (const mail of due) {
           outbox[mail.id] = { ...mail, leaseUntil: leaseUntil.getTime() };
-          const settings =
-            (Object.hasOwn(state.campusSettings, mail.collegeId) &&
-              state.campusSettings[mail.collegeId]) ||
-            DEFAULT_SETTINGS;
+          const settings = campusSettingsOf(state, mail.collegeId);
           const progress = publicProgress(
             mail.collegeId,
             verifiedCount(state, mail.collegeId),

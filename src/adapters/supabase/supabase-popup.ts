@@ -18,7 +18,7 @@ export interface SignInPopup {
 /** Opens a sign-in popup at once, or gives null when the browser blocks it. */
 export type OpenPopup = () => SignInPopup | null;
 
-/** In-app browsers (Instagram, Facebook, TikTok, LinkedIn...) lose popups: they sign in by redirect. */
+/** In-app browsers (the domain's list, in-app-browser.ts) lose popups: they sign in by redirect. */
 export const isInAppBrowser = (userAgent: string): boolean => inAppBrowserName(userAgent) !== null;
 
 /** How long a closed popup may still deliver its result (a message can trail the close). */

@@ -151,13 +151,15 @@ async function webkitDriver(): Promise<EngineDriver> {
     async click(selector) {
       // WebDriver counts an element under a transparent ancestor as not displayed: a section
       // fades in once scrolled to (spec section 9), as a student scrolls before tapping. So it is
-      // scrolled to first, and clicked once every ancestor is opaque.
+      // scrolled to first, and clicked once every ancestor is opaque. As a student waits for a
+      // control to be enabled before tapping it (Playwright's actionability), so does the click.
       const deadline = Date.now() + 5_000;
       while (
         !(await run((sel: string) => {
           const el = document.querySelector(sel);
-          el?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-          for (let e = el; e; e = e.parentElement) {
+          if (!el || el.matches(':disabled')) return false;
+          el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+          for (let e: Element | null = el; e; e = e.parentElement) {
             if (getComputedStyle(e).opacity !== '1') return false;
           }
           return true;
@@ -228,6 +230,12 @@ async function firefoxDriver(): Promise<EngineDriver> {
     run: (fn, ...args) =>
       page.evaluate(fn as (...a: unknown[]) => unknown, ...args) as Promise<never>,
     async click(selector) {
+      // Enabled first, as a student waits for a control before tapping it (see the WebKit click).
+      await page.waitForFunction(
+        (sel: string) => document.querySelector(sel)?.matches(':disabled') === false,
+        {},
+        selector,
+      );
       const handle = await element(selector);
       await handle.scrollIntoView();
       await handle.click();

@@ -45,8 +45,8 @@ export function backend<T = unknown>(d: EngineDriver, method: string, ...args: u
 }
 
 /**
- * Clicks the visible element matching `selector` whose text (or aria-label) contains `text`:
- * marked in the page, then clicked by the engine's own input.
+ * Clicks the visible, enabled element matching `selector` whose text (or aria-label) contains
+ * `text`: marked in the page, then clicked by the engine's own input.
  */
 export async function clickText(d: EngineDriver, selector: string, text: string): Promise<void> {
   await waitFor(
@@ -59,7 +59,8 @@ export async function clickText(d: EngineDriver, selector: string, text: string)
       const found = [...document.querySelectorAll<HTMLElement>(s)].find(
         (e) =>
           ((e.textContent ?? '').includes(t) || e.getAttribute('aria-label') === t) &&
-          e.getClientRects().length > 0,
+          e.getClientRects().length > 0 &&
+          !e.matches(':disabled'),
       );
       found?.setAttribute('data-engine-target', '');
       return !!found;

@@ -32,6 +32,7 @@ import { parseMailSettings } from './mail/mail-settings';
 import { createSmtpTransport } from './mail/smtp-transport.adapter';
 import {
   createFirestoreOutbox,
+  forgetPendingMail,
   googleName,
   joinedOf,
   OUTBOX_COLLECTION,
@@ -288,7 +289,8 @@ async function reconcileMember(uid: string): Promise<{ email: unknown; collegeId
 /**
  * Every write of an entry (join, change of campus, leave) updates the student's campus record;
  * a new entry records its welcome e-mail (issue 25), once: a delivery of this trigger again finds
- * the message recorded and writes nothing.
+ * the message recorded and writes nothing. A deleted entry's unsent messages are forgotten (issue
+ * 51); how many welcomes one mailbox gets is the sender's rule (recipient-limits.ts).
  */
 export const on_waitlist_written = onDocumentWritten(
   { document: `${WAITLIST_COLLECTION}/{uid}`, region: 'us-central1', retry: true },
@@ -296,7 +298,13 @@ export const on_waitlist_written = onDocumentWritten(
     const uid = event.params.uid;
     await reconcileMember(uid);
     const after = event.data?.after.data();
-    if (!after || !welcomeOnWrite(uid, event.data?.before.data(), after, '')) return;
+    if (!after) {
+      // Deleted by its student (who may make it again): what was not sent yet is forgotten.
+      const joined = joinedOf(event.data?.before.data());
+      if (joined !== null) await forgetPendingMail(firestore, uid, joined);
+      return;
+    }
+    if (!welcomeOnWrite(uid, event.data?.before.data(), after, '')) return;
     const name = await getAuth(app)
       .getUser(uid)
       .then((user) => googleName(user))
@@ -537,7 +545,11 @@ export const send_mail = onSchedule(
       MAIL_TOKEN_SECRET: MAIL_TOKEN_SECRET.value(),
       SITE_URL: process.env.SITE_ORIGIN,
     });
-    if (report.sent || report.retried || report.failed) logger.info('send_mail', report);
+    // What a run did, when it did anything: skipped and deferred messages are the recipient
+    // rules at work (issue 51), named in each message's `error` too.
+    if (Object.values(report).some((v) => v === true || (typeof v === 'number' && v > 0))) {
+      logger.info('send_mail', report);
+    }
   },
 );
 

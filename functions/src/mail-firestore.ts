@@ -8,16 +8,29 @@
  * `sentAt`), and what makes a second recording of the same id find it there and write nothing.
  * While it is pending it carries `pendingDue` (ms since 1970): the sender orders by that field
  * alone (a single-field index; Firestore leaves documents without it out of the order), and a
- * claim moves it to the end of the lease.
+ * claim moves it to the end of the lease: `pendingDue` equal to a sender's lease is that sender's
+ * hold, and its marks change the message only then.
  */
-import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import {
+  type DocumentSnapshot,
+  FieldValue,
+  type Firestore,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { CAMPUS_LABEL } from './mail/campus-label';
 import type { MailKind } from './mail/mail-message';
 import { launchMailId, type PendingMail, welcomeMailId } from './mail/outbox';
 import type { Outbox } from './mail/outbox.port';
+import { LEDGER_KEEP_MS, ledgerWith, type SentRecord } from './mail/recipient-limits';
 
 export const OUTBOX_COLLECTION = 'mailOutbox';
 export const LAUNCH_RUNS_COLLECTION = 'launchRuns';
+/**
+ * The sender's recipients' ledger (issue 51): `mailRecipients/{keyed digest of the mailbox}`
+ * holds `sends` (what went there in 30 days) and `expireAt`. Not the student's: it stays when they
+ * leave (that holds a welcome to one per mailbox in 30 days).
+ */
+export const RECIPIENTS_COLLECTION = 'mailRecipients';
 
 /**
  * The name Google gave at sign-in (the `google.com` provider entry's), never the account's own
@@ -200,22 +213,100 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
         }),
       );
     },
-    async markSent(id, at) {
-      await outbox.doc(id).update({
-        status: 'sent',
-        sentAt: Timestamp.fromDate(at),
-        pendingDue: FieldValue.delete(),
-        error: FieldValue.delete(),
+    async markSent(id, { at, leaseUntil, recipient, kind }) {
+      // In one transaction: the recipient's ledger (the message went out, whoever holds it now),
+      // and the mark, only under this sender's lease.
+      const ref = outbox.doc(id);
+      const ledger = store.collection(RECIPIENTS_COLLECTION).doc(recipient);
+      return store.runTransaction(async (tx) => {
+        const [doc, held] = await tx.getAll(ref, ledger);
+        const ours = isLeasedBy(doc!, leaseUntil);
+        if (ours) {
+          tx.update(ref, {
+            status: 'sent',
+            sentAt: Timestamp.fromDate(at),
+            pendingDue: FieldValue.delete(),
+            error: FieldValue.delete(),
+          });
+        }
+        const sends = ledgerWith(
+          sendsOf(held!.get('sends')),
+          { id, kind, at: at.getTime() },
+          at.getTime(),
+        );
+        tx.set(ledger, {
+          sends,
+          // A TTL policy on mailRecipients.expireAt (docs/deploy-firebase.md) deletes it then.
+          expireAt: Timestamp.fromMillis(at.getTime() + LEDGER_KEEP_MS),
+        });
+        return ours;
       });
     },
-    async markFailed(id, { attempts, retryAt, error }) {
-      await outbox
-        .doc(id)
-        .update(
+    async markFailed(id, { attempts, retryAt, error, leaseUntil }) {
+      const ref = outbox.doc(id);
+      return store.runTransaction(async (tx) => {
+        const doc = await tx.get(ref);
+        if (!isLeasedBy(doc, leaseUntil)) return false;
+        tx.update(
+          ref,
           retryAt
             ? { attempts, pendingDue: retryAt.getTime(), error }
             : { attempts, status: 'failed', pendingDue: FieldValue.delete(), error },
         );
+        return true;
+      });
+    },
+    async sentTo(recipient, since) {
+      const held = await store.collection(RECIPIENTS_COLLECTION).doc(recipient).get();
+      return sendsOf(held.get('sends')).filter((s) => s.at >= since.getTime());
     },
   };
+}
+
+/** Whether a message is pending under the lease a sender claimed it with (its pendingDue). */
+const isLeasedBy = (doc: DocumentSnapshot, leaseUntil: Date): boolean =>
+  doc.exists && doc.get('status') === 'pending' && doc.get('pendingDue') === leaseUntil.getTime();
+
+/** A stored ledger's sends, each checked (anything else is left out). */
+function sendsOf(value: unknown): SentRecord[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((s: { id?: unknown; kind?: unknown; at?: unknown } | null) =>
+    s &&
+    typeof s.id === 'string' &&
+    (s.kind === 'welcome' || s.kind === 'launch') &&
+    Number.isSafeInteger(s.at)
+      ? [{ id: s.id, kind: s.kind, at: s.at as number }]
+      : [],
+  );
+}
+
+/**
+ * An entry deleted (by its student, who may delete it and make it again): its messages not yet
+ * sent are forgotten (issue 51), as on Supabase. Only that entry's (its date of joining): the
+ * triggers of a deletion and of the entry made again run in any order, and the new entry's
+ * welcome stays. One the sender has marked in between stays too (the delete is conditional on
+ * the document as read).
+ */
+export async function forgetPendingMail(
+  store: Firestore,
+  uid: string,
+  joined: number,
+): Promise<number> {
+  const mail = await store.collection(OUTBOX_COLLECTION).where('uid', '==', uid).get();
+  const pending = mail.docs.filter(
+    (d) => d.get('status') === 'pending' && d.get('joined') === joined,
+  );
+  const deleted = await Promise.all(
+    pending.map((d) =>
+      d.ref.delete({ lastUpdateTime: d.updateTime }).then(
+        () => 1,
+        (error: unknown) => {
+          // FAILED_PRECONDITION: changed since it was read (claimed or marked): left as it is.
+          if ((error as { code?: unknown }).code === 9) return 0;
+          throw error;
+        },
+      ),
+    ),
+  );
+  return deleted.reduce((a: number, b) => a + b, 0);
 }

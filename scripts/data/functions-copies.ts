@@ -22,6 +22,8 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/domain/mail/mail-message.ts', 'functions/src/mail/mail-message.ts'],
   ['src/adapters/smtp/mail-settings.ts', 'functions/src/mail/mail-settings.ts'],
   ['src/domain/mail/outbox.ts', 'functions/src/mail/outbox.ts'],
+  ['src/domain/mail/recipient-limits.ts', 'functions/src/mail/recipient-limits.ts'],
+  ['src/domain/email-address.ts', 'functions/src/mail/email-address.ts'],
   ['src/domain/mail/deliver-outbox.ts', 'functions/src/mail/deliver-outbox.ts'],
   ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],
   ['src/ports/mail-transport.port.ts', 'functions/src/mail/mail-transport.port.ts'],
@@ -30,9 +32,12 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
 
 export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';
 
-/** `@/domain/mail/x` and `@/ports/x` as the copies' neighbours. */
+/** `@/domain/mail/x`, `@/ports/x` and `@/domain/email-address` as the copies' neighbours. */
 const relative = (text: string) =>
-  text.replace(/from '@\/(?:domain\/mail|ports)\/([\w.-]+)'/g, "from './$1'");
+  text.replace(
+    /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'))([\w.-]+)'/g,
+    "from './$1'",
+  );
 
 function campusLabelSource(): string {
   const labels = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, c.shortName]));

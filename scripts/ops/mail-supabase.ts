@@ -71,6 +71,11 @@ export async function sendDue(db: pg.Pool, env: Env): Promise<DeliveryReport> {
 
 const said = (r: DeliveryReport) =>
   `sent ${r.sent}, to retry ${r.retried}, failed for good ${r.failed}` +
+  // The recipient rules at work (issue 51): each such message's last_error says which.
+  (r.skipped ? `, skipped ${r.skipped} (a welcome within 30 days)` : '') +
+  (r.deferred ? `, deferred ${r.deferred} (an address's daily cap)` : '') +
+  (r.handedBack ? `, handed back ${r.handedBack}` : '') +
+  (r.unmarked ? `, ${r.unmarked} gone or another sender's` : '') +
   (r.providerDown
     ? ' (the mail provider kept failing: stopped; the rest waits for the next run)'
     : '');

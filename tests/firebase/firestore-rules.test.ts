@@ -296,6 +296,10 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(setDoc(doc(ana(), 'mailOutbox/launch:udg-cucei:ana'), { uid: 'ana' }));
     await assertFails(getDocs(collection(ana(), 'launchRuns')));
     await assertFails(getDocs(collection(anon, 'launchRuns')));
+    // The sender's recipients' ledger (issue 51): nobody's but the functions'.
+    await assertFails(getDocs(collection(ana(), 'mailRecipients')));
+    await assertFails(getDoc(doc(anon, 'mailRecipients/abc')));
+    await assertFails(setDoc(doc(ana(), 'mailRecipients/abc'), { sends: [] }));
   });
 
   it('keeps every other collection closed', async () => {

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
+import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
+import type { Outbox } from '@/ports/outbox.port';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import {
   accountExists,
@@ -67,14 +69,13 @@ const mail = fromFunctions('./lib/mail-firestore.js') as {
     name: string,
   ): { id: string; record: OutboxRecord } | null;
   recordOnce(store: AdminFirestore, id: string, record: OutboxRecord): Promise<boolean>;
+  createFirestoreOutbox(
+    store: AdminFirestore,
+    extras: (mail: { uid: string; collegeId: string }) => Promise<object>,
+  ): Outbox;
 };
 const functions = fromFunctions('./lib/index.js') as {
-  sendDueMail(env: Record<string, string | undefined>): Promise<{
-    sent: number;
-    retried: number;
-    failed: number;
-    providerDown: boolean;
-  }>;
+  sendDueMail(env: Record<string, string | undefined>): Promise<DeliveryReport>;
 };
 const { initializeApp } = fromFunctions('firebase-admin/app') as {
   initializeApp(options: { projectId: string }, name: string): unknown;
@@ -177,6 +178,10 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       sent: 1,
       retried: 0,
       failed: 0,
+      skipped: 0,
+      deferred: 0,
+      handedBack: 0,
+      unmarked: 0,
       providerDown: false,
     });
     expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 0 });
@@ -230,6 +235,89 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       providerDown: false,
     });
     expect(smtp!.received.at(-1)!.subject).toBe('¡El marketplace ya abrió en constructor!');
+  });
+
+  it('leaving and joining again through the page: each unsent welcome forgotten, one sent in 30 days (issue 51)', async () => {
+    const email = 'repite.mail@alumnos.udg.mx';
+    const { app, uid } = await signedInWithGoogle(email, 'Repite');
+    const waitlist = createFirestoreWaitlist({ app, emulator: firestoreHost() });
+    const join = async () => {
+      const joined = await waitlist.join(uid, {
+        email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      const id = `mailOutbox/welcome:${uid}:${joined.timestamp.getTime()}`;
+      await eventually(id);
+      return id;
+    };
+    // Made and deleted before the sender runs, three times: the trigger forgets each welcome.
+    for (let round = 0; round < 3; round++) {
+      const id = await join();
+      await waitlist.leave(uid);
+      await eventually(id, false);
+    }
+    await join();
+    expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 1, skipped: 0 });
+    // Sent, then deleted and made again twice: recorded each time, skipped by the sender.
+    for (let round = 0; round < 2; round++) {
+      await waitlist.leave(uid);
+      await eventually(`waitlist/${uid}`, false);
+      await join();
+      expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 0, skipped: 1 });
+    }
+    expect(smtp!.received.filter((m) => JSON.stringify(m.to).includes(email))).toHaveLength(1);
+    // The ledger names no address: one document, under a keyed digest.
+    const ledger = await db.list('mailRecipients');
+    expect(JSON.stringify(ledger)).not.toContain('repite');
+  });
+
+  it('marks hold only under the lease they were claimed with; a message gone is no error (issue 51)', async () => {
+    const outbox = mail.createFirestoreOutbox(admin, async () => ({}));
+    await mail.recordOnce(admin, 'launch:udg-cucei:lease', {
+      kind: 'launch',
+      uid: 'lease',
+      joined: 1,
+      collegeId: 'udg-cucei',
+      to: 'lease.mail@alumnos.udg.mx',
+      name: '',
+    });
+    const t0 = Date.now();
+    const first = new Date(t0 + 300_000);
+    const [claimed] = await outbox.claim(100, new Date(t0), first);
+    expect(claimed?.id).toBe('launch:udg-cucei:lease');
+    // Its lease ran out: a second sender claims it.
+    const second = new Date(t0 + 700_000);
+    const again = await outbox.claim(100, new Date(t0 + 400_000), second);
+    expect(again.map((m) => m.id)).toContain('launch:udg-cucei:lease');
+    const failure = { attempts: 1, retryAt: null, error: 'x' };
+    expect(
+      await outbox.markFailed('launch:udg-cucei:lease', { ...failure, leaseUntil: first }),
+    ).toBe(false);
+    const sent = { at: new Date(t0 + 400_000), recipient: 'k'.repeat(43), kind: 'launch' as const };
+    expect(await outbox.markSent('launch:udg-cucei:lease', { ...sent, leaseUntil: first })).toBe(
+      false,
+    );
+    expect((await db.fields('mailOutbox/launch:udg-cucei:lease'))?.status).toEqual({
+      stringValue: 'pending',
+    });
+    expect(await outbox.markSent('launch:udg-cucei:lease', { ...sent, leaseUntil: second })).toBe(
+      true,
+    );
+    expect((await db.fields('mailOutbox/launch:udg-cucei:lease'))?.status).toEqual({
+      stringValue: 'sent',
+    });
+    // The ledger has the send once, however often it was marked.
+    expect(await outbox.sentTo('k'.repeat(43), new Date(t0))).toEqual([
+      { id: 'launch:udg-cucei:lease', kind: 'launch', at: t0 + 400_000 },
+    ]);
+    // A message gone (its student left mid-run): false, no error.
+    expect(
+      await outbox.markFailed('launch:udg-cucei:gone', { ...failure, leaseUntil: second }),
+    ).toBe(false);
+    expect(await outbox.markSent('launch:udg-cucei:gone', { ...sent, leaseUntil: second })).toBe(
+      false,
+    );
   });
 
   it('npm run notify:campus records each student of the campus once, and a dry run nothing', async () => {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapter';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { LEAVE_PURPOSE, readLeaveToken, signLeaveToken } from '@/domain/mail/leave-token';
 import { createSalirHandler } from '../../supabase/functions/salir/handler.ts';
@@ -244,5 +245,62 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
         env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '', MAIL_FROM: '', SITE_URL: '' },
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('SMTP_URL must be') });
+  });
+
+  it('leaving (the entry deleted) and joining again sends one welcome per mailbox in 30 days (issue 51)', async () => {
+    const email = 'repite@alumnos.udg.mx';
+    const { uid } = await student(email, 'udg-cucei', 'Repite');
+    expect((await run('send')).stdout).toContain('sent 1,');
+    for (let round = 0; round < 3; round++) {
+      // The student's own delete, then a new entry (what the page's 'Salir' and a join again do
+      // to the entry; the review sent seven welcomes so).
+      await admin.query('delete from public.waitlist where uid = $1', [uid]);
+      await admin.query(
+        `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')`,
+        [uid, round === 1 ? 'Repite+otra@alumnos.udg.mx' : email],
+      );
+      const said = (await run('send')).stdout;
+      expect(said).toContain('sent 0,');
+      expect(said).toContain('skipped 1 (a welcome within 30 days)');
+    }
+    expect(
+      smtp.received.filter((m) => JSON.stringify(m.to).toLowerCase().includes('repite')),
+    ).toHaveLength(1);
+    // The ledger names no address, and stays when the account goes.
+    await admin.query('delete from auth.users where id = $1', [uid]);
+    const { rows } = await admin.query('select * from private.mail_recipients');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('repite');
+  });
+
+  it('marks hold only under the lease they were claimed with; a row gone is no error (issue 51)', async () => {
+    const outbox = createPostgresOutbox(admin);
+    await admin.query("delete from private.mail_outbox where status = 'pending'");
+    const { uid } = await student('lease@alumnos.udg.mx');
+    const t0 = Date.now() + 1000;
+    const first = new Date(t0 + 300_000);
+    const [claimed] = await outbox.claim(10, new Date(t0), first);
+    expect(claimed?.uid).toBe(uid);
+    const second = new Date(t0 + 700_000);
+    const again = await outbox.claim(10, new Date(t0 + 400_000), second);
+    expect(again.map((m) => m.id)).toEqual([claimed!.id]);
+    const failure = { attempts: 1, retryAt: null, error: 'x' };
+    expect(await outbox.markFailed(claimed!.id, { ...failure, leaseUntil: first })).toBe(false);
+    const key = 'k'.repeat(43);
+    const sent = { at: new Date(t0 + 400_000), recipient: key, kind: 'welcome' as const };
+    expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: first })).toBe(false);
+    const status = async () =>
+      (await admin.query('select status from private.mail_outbox where id = $1', [claimed!.id]))
+        .rows[0]?.status;
+    expect(await status()).toBe('pending');
+    expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: second })).toBe(true);
+    expect(await status()).toBe('sent');
+    expect(await outbox.sentTo(key, new Date(t0))).toEqual([
+      { id: claimed!.id, kind: 'welcome', at: t0 + 400_000 },
+    ]);
+    // The student left mid-run: their rows are gone with the account; marks say false.
+    await admin.query('delete from auth.users where id = $1', [uid]);
+    expect(await outbox.markFailed(claimed!.id, { ...failure, leaseUntil: second })).toBe(false);
+    expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: second })).toBe(false);
   });
 });

@@ -7,6 +7,10 @@
  * provider fails MAX_FAILURES_IN_A_ROW times in a row (down, not one bad address), it stops and
  * hands back what it holds, to be tried again later: nothing is lost, nothing is sent twice by it.
  * A message that cannot be written fails alone and never counts as the provider failing.
+ * Before a send, the recipient rules (recipient-limits.ts) read what went to that mailbox: a
+ * second welcome within 30 days is skipped, a fourth message in a day waits for the next. Every
+ * mark names the run's lease: a message is sent only with time left on it, and a mark whose
+ * message another run holds, or whose student left mid-run, changes nothing and stops nothing.
  * This module's imports are of its own folder and two ports: the Cloud Functions copy it.
  */
 import type { MailTransport } from './mail-transport.port';
@@ -20,10 +24,21 @@ import {
   type OutgoingMail,
   type PendingMail,
 } from './outbox';
+import { LEDGER_KEEP_MS, recipientKey, recipientVerdict } from './recipient-limits';
 
 export type { OutgoingMail };
 
 export const MAX_FAILURES_IN_A_ROW = 5;
+/**
+ * A message is sent only while at least this much of its lease is left: more than a send can
+ * take (the SMTP adapter's timeouts are 20 s a step), so no send ends under another run's lease.
+ */
+export const SEND_MARGIN_MS = 2 * 60_000;
+/**
+ * The most claims one run makes: messages handed back or deferred are due again, and a run that
+ * claimed them forever would never end. The next run (a minute later) goes on.
+ */
+const MAX_CLAIMS_PER_RUN = 100;
 
 export interface DeliveryOptions {
   readonly outbox: Outbox;
@@ -49,8 +64,16 @@ export interface DeliveryReport {
   sent: number;
   /** Failed now, to be tried again later. */
   retried: number;
-  /** Failed for good (a permanent refusal, or MAX_ATTEMPTS reached). */
+  /** Failed for good (a permanent refusal, MAX_ATTEMPTS reached, or a message not writable). */
   failed: number;
+  /** Never sent, by the recipient rules: a welcome within 30 days of another to that address. */
+  skipped: number;
+  /** Not sent today, by the recipient rules: the address's daily cap; pending for tomorrow. */
+  deferred: number;
+  /** Handed back untried: their lease was running out (another run sends them). */
+  handedBack: number;
+  /** Marks that changed nothing: the message was gone (its student left) or another's by then. */
+  unmarked: number;
   /** True when the run stopped because the provider kept failing. */
   providerDown: boolean;
 }
@@ -98,8 +121,9 @@ const errorText = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
- * Sends what is due; resolves with what happened. Never rejects for a failed send; rejects before
- * claiming anything when the signing secret is missing (a set-up error is no failed attempt).
+ * Sends what is due; resolves with what happened. Never rejects for a failed send or a mark that
+ * finds its message gone; rejects before claiming anything when the signing secret is missing (a
+ * set-up error is no failed attempt), and when the outbox cannot be claimed from.
  */
 export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryReport> {
   if (typeof options.secret !== 'string' || options.secret.length < MIN_SECRET_LENGTH) {
@@ -108,29 +132,59 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
   const now = options.now ?? (() => new Date());
   const batch = options.batch ?? 50;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, providerDown: false };
+  const report: DeliveryReport = {
+    sent: 0,
+    retried: 0,
+    failed: 0,
+    skipped: 0,
+    deferred: 0,
+    handedBack: 0,
+    unmarked: 0,
+    providerDown: false,
+  };
   let tried = 0;
   let failuresInARow = 0;
   const budget = options.maxMessages ?? Number.POSITIVE_INFINITY;
 
-  const sendOne = async (mail: PendingMail): Promise<void> => {
+  /** A mark of the outbox: false (counted) when it changed nothing or could not be made. */
+  const mark = async (marking: Promise<boolean>): Promise<void> => {
+    const done = await marking.catch(() => false);
+    if (!done) report.unmarked++;
+  };
+
+  const sendOne = async (mail: PendingMail, leaseUntil: Date): Promise<void> => {
+    const fail = (failure: { attempts: number; retryAt: Date | null; error: string }) =>
+      mark(options.outbox.markFailed(mail.id, { ...failure, leaseUntil }));
     if (report.providerDown) {
       // Handed back untried: due again soon, its attempts unchanged.
-      await options.outbox.markFailed(mail.id, {
+      await fail({
         attempts: mail.attempts,
         retryAt: new Date(now().getTime() + FIRST_BACKOFF_MS),
         error: 'not tried: the mail provider was failing',
       });
       return;
     }
-    tried++;
+    if (now().getTime() > leaseUntil.getTime() - SEND_MARGIN_MS) {
+      // Its lease is (nearly) over: another run may hold it by the time a send ends. Handed back,
+      // due at once, never sent under a lease that is not this run's (issue 51).
+      await fail({
+        attempts: mail.attempts,
+        retryAt: now(),
+        error: 'not tried: its lease ran out',
+      });
+      report.handedBack++;
+      return;
+    }
     let outgoing: OutgoingMail;
+    let recipient: string | null;
     try {
+      recipient = await recipientKey(mail.to, options.secret);
+      if (recipient === null) throw new Error('its address is no e-mail address');
       outgoing = await outgoingMail(mail, options, now());
     } catch (error) {
       // A message that cannot be written (a malformed outbox record) fails alone, for good: it is
       // no sign that the provider is down, and the run goes on (issue 51).
-      await options.outbox.markFailed(mail.id, {
+      await fail({
         attempts: mail.attempts + 1,
         retryAt: null,
         error: `not written: ${errorText(error)}`,
@@ -138,32 +192,71 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
       report.failed++;
       return;
     }
+    const at = now();
+    const ledger = await options.outbox
+      .sentTo(recipient, new Date(at.getTime() - LEDGER_KEEP_MS))
+      .catch(() => null);
+    if (ledger === null) {
+      // The ledger could not be read: nothing is sent blind; tried again soon.
+      await fail({
+        attempts: mail.attempts,
+        retryAt: new Date(at.getTime() + FIRST_BACKOFF_MS),
+        error: 'not tried: the recipient ledger could not be read',
+      });
+      report.handedBack++;
+      return;
+    }
+    const verdict = recipientVerdict(mail, ledger, at.getTime());
+    if (verdict.verdict === 'done') {
+      await mark(options.outbox.markSent(mail.id, { at, leaseUntil, recipient, kind: mail.kind }));
+      return;
+    }
+    if (verdict.verdict === 'skip') {
+      await fail({ attempts: mail.attempts, retryAt: null, error: verdict.reason });
+      report.skipped++;
+      return;
+    }
+    if (verdict.verdict === 'defer') {
+      await fail({
+        attempts: mail.attempts,
+        retryAt: new Date(verdict.until),
+        error: verdict.reason,
+      });
+      report.deferred++;
+      return;
+    }
+    tried++;
     try {
       await options.transport.send(outgoing);
     } catch (error) {
       const attempts = mail.attempts + 1;
       const permanent = (error as { permanent?: unknown } | null)?.permanent === true;
       const retryAt = nextAttemptAt(attempts, now(), permanent);
-      await options.outbox.markFailed(mail.id, { attempts, retryAt, error: errorText(error) });
+      await fail({ attempts, retryAt, error: errorText(error) });
       if (retryAt) report.retried++;
       else report.failed++;
       if (!permanent && ++failuresInARow >= MAX_FAILURES_IN_A_ROW) report.providerDown = true;
       return;
     }
     failuresInARow = 0;
-    await options.outbox.markSent(mail.id, now());
     report.sent++;
+    await mark(
+      options.outbox.markSent(mail.id, { at: now(), leaseUntil, recipient, kind: mail.kind }),
+    );
   };
 
-  while (!report.providerDown && tried < budget) {
+  let claims = 0;
+  while (!report.providerDown && tried < budget && claims < MAX_CLAIMS_PER_RUN) {
     const at = now();
     const limit = Math.min(batch, budget - tried);
-    const claimed = await options.outbox.claim(limit, at, new Date(at.getTime() + LEASE_MS));
+    const leaseUntil = new Date(at.getTime() + LEASE_MS);
+    const claimed = await options.outbox.claim(limit, at, leaseUntil);
+    claims++;
     if (claimed.length === 0) break;
     const queue = [...claimed];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let mail = queue.shift(); mail; mail = queue.shift()) await sendOne(mail);
+        for (let mail = queue.shift(); mail; mail = queue.shift()) await sendOne(mail, leaseUntil);
       }),
     );
   }

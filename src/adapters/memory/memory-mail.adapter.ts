@@ -6,6 +6,7 @@ import { publicProgress } from '@/domain/campus-progress';
 import { collegeOfId } from '@/domain/college-of-id';
 import { type LeaveLinkState, readLeaveToken } from '@/domain/mail/leave-token';
 import { launchMailId, type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
+import { ledgerWith } from '@/domain/mail/recipient-limits';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
@@ -63,11 +64,6 @@ export function launchOf(state: MemoryState, collegeId: string): MemoryMail[] {
 
 /** The outbox "server": messages kept in the state, claimed with a lease. */
 export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
-  const change = (id: string, update: (mail: MemoryMail) => MemoryMail): void =>
-    void store.update((state) => {
-      const mail = state.outbox[id];
-      return mail ? { ...state, outbox: { ...state.outbox, [id]: update(mail) } } : state;
-    });
   return {
     claim(limit, now, leaseUntil) {
       const at = now.getTime();
@@ -102,23 +98,56 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
       });
       return Promise.resolve(claimed);
     },
-    markSent(id, at) {
-      change(id, (mail) => ({ ...mail, status: 'sent', sentAt: at.toISOString(), leaseUntil: 0 }));
-      return Promise.resolve();
+    markSent(id, { at, leaseUntil, recipient, kind }) {
+      let ours = false;
+      store.update((state) => {
+        const mail = state.outbox[id];
+        ours = !!mail && isLeasedBy(mail, leaseUntil);
+        const sent = state.mailRecipients[recipient] ?? [];
+        return {
+          ...state,
+          outbox: ours
+            ? {
+                ...state.outbox,
+                [id]: { ...mail!, status: 'sent', sentAt: at.toISOString(), leaseUntil: 0 },
+              }
+            : state.outbox,
+          mailRecipients: {
+            ...state.mailRecipients,
+            [recipient]: ledgerWith(sent, { id, kind, at: at.getTime() }, at.getTime()),
+          },
+        };
+      });
+      return Promise.resolve(ours);
     },
-    markFailed(id, { attempts, retryAt, error }) {
-      change(id, (mail) => ({
-        ...mail,
-        status: retryAt ? 'pending' : 'failed',
-        attempts,
-        dueAt: retryAt ? retryAt.getTime() : mail.dueAt,
-        leaseUntil: 0,
-        error,
-      }));
-      return Promise.resolve();
+    markFailed(id, { attempts, retryAt, error, leaseUntil }) {
+      let ours = false;
+      store.update((state) => {
+        const mail = state.outbox[id];
+        if (!mail || !isLeasedBy(mail, leaseUntil)) return state;
+        ours = true;
+        const failed: MemoryMail = {
+          ...mail,
+          status: retryAt ? 'pending' : 'failed',
+          attempts,
+          dueAt: retryAt ? retryAt.getTime() : mail.dueAt,
+          leaseUntil: 0,
+          error,
+        };
+        return { ...state, outbox: { ...state.outbox, [id]: failed } };
+      });
+      return Promise.resolve(ours);
+    },
+    sentTo(recipient, since) {
+      const sent = store.read().mailRecipients[recipient] ?? [];
+      return Promise.resolve(sent.filter((s) => s.at >= since.getTime()));
     },
   };
 }
+
+/** Whether a message is pending under the lease a sender claimed it with. */
+const isLeasedBy = (mail: MemoryMail, leaseUntil: Date): boolean =>
+  mail.status === 'pending' && mail.leaseUntil === leaseUntil.getTime();
 
 /** The memory "mail provider": keeps what it receives (`__memoryBackend.mailbox()`). */
 export function createMemoryTransport({

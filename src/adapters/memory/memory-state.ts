@@ -5,6 +5,7 @@ import { parseInviteCode } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
+import type { SentRecord } from '@/domain/mail/recipient-limits';
 import { DEMO_ACCOUNT_PHOTOS } from './hero-avatars';
 
 /** One namespaced key holds the whole backend, so a reload or a second tab sees the same data. */
@@ -48,6 +49,11 @@ export interface MemoryState {
   readonly outbox: Readonly<Record<string, MemoryMail>>;
   /** What the memory "mail provider" received, newest last (at most MAILBOX_SIZE). */
   readonly mailbox: readonly DeliveredMail[];
+  /**
+   * The sender's recipient ledger (issue 51): what went to each mailbox in the last 30 days, by
+   * keyed digest. It stays when a student leaves: that is what holds a welcome to one in 30 days.
+   */
+  readonly mailRecipients: Readonly<Record<string, readonly SentRecord[]>>;
 }
 
 /** One outbox message, as the memory backend keeps it (admin-only on the real backends). */
@@ -116,6 +122,7 @@ export const emptyState = (): MemoryState => ({
   campusRequests: {},
   outbox: {},
   mailbox: [],
+  mailRecipients: {},
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -207,6 +214,10 @@ export function parseMemoryState(raw: string | null): MemoryState {
     ),
     outbox: recordOf(d.outbox, isMemoryMail),
     mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
+    mailRecipients: recordOf(
+      d.mailRecipients,
+      (v): v is SentRecord[] => Array.isArray(v) && v.every(isSentRecord),
+    ),
   };
 }
 
@@ -229,6 +240,16 @@ function isMemoryMail(value: unknown): value is MemoryMail {
     isTime(v.leaseUntil) &&
     (v.sentAt === null || isString(v.sentAt)) &&
     (v.error === null || isString(v.error))
+  );
+}
+
+function isSentRecord(value: unknown): value is SentRecord {
+  const v = value as Partial<Record<keyof SentRecord, unknown>> | null;
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    (MAIL_KINDS as readonly unknown[]).includes(v.kind) &&
+    isTime(v.at)
   );
 }
 

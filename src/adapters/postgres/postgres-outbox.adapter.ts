@@ -1,5 +1,6 @@
 import type { Outbox } from '@/ports/outbox.port';
 import type { PendingMail } from '@/domain/mail/outbox';
+import { LEDGER_KEEP_MS, type SentRecord } from '@/domain/mail/recipient-limits';
 
 /** What the adapter needs of a `pg` client or pool: one parameterized query. */
 export interface Queryable {
@@ -10,7 +11,8 @@ export interface Queryable {
  * The Supabase backend's outbox (`private.mail_outbox`, supabase/migrations/…_mail.sql), read and
  * marked by the sender over a direct connection with the database's service credentials (never
  * the page's). The claim is the database's `private.claim_mail`: concurrent senders skip each
- * other's rows.
+ * other's rows. Marks hold only under the sender's lease (`lease_until` as claimed); the
+ * recipients' ledger is `private.mail_recipients` (…_mail_limits.sql).
  */
 export function createPostgresOutbox(db: Queryable): Outbox {
   return {
@@ -39,20 +41,47 @@ export function createPostgresOutbox(db: Queryable): Outbox {
             : null,
       }));
     },
-    async markSent(id, at) {
-      await db.query(
-        `update private.mail_outbox set status = 'sent', sent_at = $2, lease_until = null,
-           last_error = null where id = $1`,
-        [id, at],
+    async markSent(id, { at, leaseUntil, recipient, kind }) {
+      // The ledger first (the message went out, whoever holds it now), sends past LEDGER_KEEP_MS pruned
+      // (an index on sent_at), and the mark only under this sender's lease.
+      const { rows } = await db.query(
+        `with ledger as (
+           insert into private.mail_recipients (recipient, message_id, kind, sent_at)
+           values ($3, $1, $4, $2) on conflict (recipient, message_id) do nothing
+         ), pruned as (
+           delete from private.mail_recipients
+           where sent_at < $2::timestamptz - make_interval(secs => $6::bigint / 1000.0)
+         ), mine as (
+           update private.mail_outbox set status = 'sent', sent_at = $2, lease_until = null,
+             last_error = null
+           where id = $1 and status = 'pending' and lease_until = $5 returning 1
+         )
+         select exists (select 1 from mine) as ours`,
+        [id, at, recipient, kind, leaseUntil, LEDGER_KEEP_MS],
       );
+      return rows[0]?.ours === true;
     },
-    async markFailed(id, { attempts, retryAt, error }) {
-      await db.query(
+    async markFailed(id, { attempts, retryAt, error, leaseUntil }) {
+      const { rows } = await db.query(
         `update private.mail_outbox set status = case when $3::timestamptz is null then 'failed' else 'pending' end,
            attempts = $2, due_at = coalesce($3, due_at), lease_until = null, last_error = $4
-         where id = $1`,
-        [id, attempts, retryAt, error],
+         where id = $1 and status = 'pending' and lease_until = $5
+         returning 1`,
+        [id, attempts, retryAt, error, leaseUntil],
       );
+      return rows.length === 1;
+    },
+    async sentTo(recipient, since) {
+      const { rows } = await db.query(
+        `select message_id, kind, sent_at from private.mail_recipients
+         where recipient = $1 and sent_at >= $2 order by sent_at`,
+        [recipient, since],
+      );
+      return rows.map((r): SentRecord => ({
+        id: String(r.message_id),
+        kind: r.kind === 'launch' ? 'launch' : 'welcome',
+        at: new Date(r.sent_at as string | Date).getTime(),
+      }));
     },
   };
 }

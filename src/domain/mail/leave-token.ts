@@ -73,6 +73,15 @@ async function signature(secret: string, body: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body))));
 }
 
+/**
+ * An HMAC-SHA256 of `text` under the server's secret, base64url: a stable name for a value (an
+ * address) that only the secret's holder can make or match (the sender's recipient ledger).
+ */
+export async function keyedDigest(secret: string, text: string): Promise<string> {
+  checkSecret(secret);
+  return signature(secret, text);
+}
+
 /** Equal strings of equal length, compared without stopping at the first difference. */
 function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

@@ -202,6 +202,13 @@ export function PrivacyNoticePage() {
               en los {RETENTION.afterLaunchDays} días siguientes.
             </li>
             <li>
+              <span className={strong}>Una huella de tu dirección de correo</span> (un código del
+              que no se puede leer tu correo) con la fecha de cada correo que le enviamos: la
+              guardamos {RETENTION.mailLedgerDays} días aunque salgas de la lista, para no enviar la
+              bienvenida a una misma dirección más de una vez al mes ni más de tres correos al día;
+              después se borra sola.
+            </li>
+            <li>
               <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:
               la borramos tras {RETENTION.idleAccountDays} días sin actividad.
             </li>

@@ -26,6 +26,11 @@ export const RETENTION = {
   idleAccountDays: 30,
   /** Days after a campus's launch notice within which its entries are deleted. */
   afterLaunchDays: 90,
+  /**
+   * Days the e-mails' sender keeps a keyed digest of an address with what it sent there (issue
+   * 51: src/domain/mail/recipient-limits.ts, LEDGER_KEEP_MS), even after the student leaves.
+   */
+  mailLedgerDays: 30,
 } as const;
 
 export const ARCO_DEADLINES = {

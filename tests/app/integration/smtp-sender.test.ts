@@ -4,7 +4,11 @@ import { MEMORY_LEAVE_SECRET } from '@/adapters/memory/memory-mail.adapter';
 import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { createSmtpTransport } from '@/adapters/smtp/smtp-transport.adapter';
 import { collegeOfId } from '@/domain/college-of-id';
-import { deliverOutbox, MAX_FAILURES_IN_A_ROW } from '@/domain/mail/deliver-outbox';
+import {
+  deliverOutbox,
+  type DeliveryReport,
+  MAX_FAILURES_IN_A_ROW,
+} from '@/domain/mail/deliver-outbox';
 import { leaveTokenOfSearch } from '@/domain/mail/leave-token';
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import { createVisitRecord } from '@/adapters/browser/visit-record.adapter';
@@ -49,6 +53,18 @@ const run = (t = transport()) =>
     oneClickUrl: (token) => `${SITE}/api/salir?token=${encodeURIComponent(token)}`,
     now: () => now,
   }).finally(() => t.close());
+/** A run's report: nothing but what is named. */
+const counts = (named: Partial<DeliveryReport>): DeliveryReport => ({
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  skipped: 0,
+  deferred: 0,
+  handedBack: 0,
+  unmarked: 0,
+  providerDown: false,
+  ...named,
+});
 const to = (mail: { to?: unknown }) => JSON.stringify(mail.to).match(/[\w.]+@[\w.]+/)?.[0];
 
 beforeAll(async () => {
@@ -79,8 +95,8 @@ afterAll(() => smtp.close());
 
 describe('the sender over SMTP', () => {
   it('sends each new entry one welcome, with the headers, both bodies and the name as text', async () => {
-    const report = await run();
-    expect(report).toEqual({ sent: 3, retried: 0, failed: 0, providerDown: false });
+    const first = await run();
+    expect(first).toEqual(counts({ sent: 3, failed: 0 }));
     expect(smtp.received.map(to).sort()).toEqual(
       STUDENTS.slice(0, 3)
         .map((s) => s.email)
@@ -142,7 +158,7 @@ describe('the sender over SMTP', () => {
   });
 
   it('sends nothing on a rerun', async () => {
-    expect(await run()).toEqual({ sent: 0, retried: 0, failed: 0, providerDown: false });
+    expect(await run()).toEqual(counts({ sent: 0, failed: 0 }));
     expect(smtp.accepted()).toBe(3);
   });
 
@@ -171,7 +187,7 @@ describe('the sender over SMTP', () => {
     smtp.set('accept');
     expect((await run()).sent).toBe(0);
     now = new Date(now.getTime() + 61_000);
-    expect(await run()).toEqual({ sent: 2, retried: 0, failed: 0, providerDown: false });
+    expect(await run()).toEqual(counts({ sent: 2, failed: 0 }));
     const launches = smtp.received.filter(
       (m) => m.subject === '¡El marketplace ya abrió en UDG - CUCEI!',
     );
@@ -192,12 +208,7 @@ describe('the sender over SMTP', () => {
     expect(due).toBeGreaterThan(MAX_FAILURES_IN_A_ROW);
     smtp.set('down');
     const down = await run();
-    expect(down).toEqual({
-      sent: 0,
-      retried: MAX_FAILURES_IN_A_ROW,
-      failed: 0,
-      providerDown: true,
-    });
+    expect(down).toEqual(counts({ retried: MAX_FAILURES_IN_A_ROW, providerDown: true }));
     const pending = backend.controls.outbox().filter((m) => m.status === 'pending');
     expect(pending).toHaveLength(due);
     expect(pending.filter((m) => m.attempts === 0)).toHaveLength(due - MAX_FAILURES_IN_A_ROW);
@@ -205,7 +216,7 @@ describe('the sender over SMTP', () => {
     smtp.set('accept');
     smtp.refused.add('nadie@alumnos.udg.mx');
     now = new Date(now.getTime() + 10 * 60_000);
-    expect(await run()).toEqual({ sent: due - 1, retried: 0, failed: 1, providerDown: false });
+    expect(await run()).toEqual(counts({ sent: due - 1, failed: 1 }));
     const gone = backend.controls.outbox().find((m) => m.to === 'nadie@alumnos.udg.mx')!;
     expect(gone.status).toBe('failed');
     expect(gone.error).toMatch(/550|No such mailbox/);
@@ -218,5 +229,23 @@ describe('the sender over SMTP', () => {
         .map((s) => s.email)
         .sort(),
     );
+  });
+
+  it('leaving and joining again, five times over, sends one welcome (issue 51)', async () => {
+    index = 0; // Ana, welcomed in the first test.
+    const welcomes = () =>
+      smtp.received.filter(
+        (m) => m.subject?.startsWith('Ya estás') && to(m) === STUDENTS[0]!.email,
+      );
+    expect(welcomes()).toHaveLength(1);
+    for (let round = 0; round < 5; round++) {
+      const user = await useCases.signIn();
+      await useCases.leaveWaitlist(user);
+      const again = await useCases.signIn();
+      now = new Date(now.getTime() + 60_000);
+      await useCases.joinWaitlist({ user: again, college: collegeOfId('udg-cucei') });
+      expect(await run()).toEqual(counts({ skipped: 1 }));
+    }
+    expect(welcomes()).toHaveLength(1);
   });
 });

@@ -1,60 +1,244 @@
 import { describe, expect, it } from 'vitest';
-import { deliverOutbox, MAX_FAILURES_IN_A_ROW } from '@/domain/mail/deliver-outbox';
+import { createMemoryBackend } from '@/adapters/memory/memory-backend';
+import { MEMORY_STATE_KEY, type MemoryMail } from '@/adapters/memory/memory-state';
+import {
+  deliverOutbox,
+  type DeliveryOptions,
+  type DeliveryReport,
+  MAX_FAILURES_IN_A_ROW,
+} from '@/domain/mail/deliver-outbox';
 import type { OutgoingMail, PendingMail } from '@/domain/mail/outbox';
+import { RECIPIENT_DAILY_CAP } from '@/domain/mail/recipient-limits';
 import type { Outbox } from '@/ports/outbox.port';
+import { memoryStorage } from '../../support/memory-storage';
 
-// Issue 51, item 3: a message that cannot be written (a malformed outbox record) fails alone, for
-// good, and never counts as the mail provider failing: the rest of the run is sent.
+// Issue 51: the sender's rules the same on every backend, over the memory backend's outbox (the
+// Firestore and Postgres outboxes run the same cases in tests/firebase and tests/supabase).
+// - Item 3: a message that cannot be written fails alone, for good, and never counts as the
+//   provider failing; a message is never sent under a lease that ran out; a mark that finds its
+//   message gone (the student left mid-run) or failing never stops the run.
+// - Item 1: one welcome per mailbox in 30 days, and a daily cap per mailbox that defers the rest.
 
 const SITE = 'https://deestudiantes.example';
+const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
+const T0 = Date.parse('2026-11-27T12:00:00Z');
+const DAY = 24 * 60 * 60_000;
 
-function outboxOf(mails: PendingMail[]) {
-  const pending = [...mails];
-  const sent: string[] = [];
-  const failed: { id: string; retryAt: Date | null; error: string }[] = [];
-  const outbox: Outbox = {
-    claim: async (limit) => pending.splice(0, limit),
-    markSent: async (id) => void sent.push(id),
-    markFailed: async (id, f) => void failed.push({ id, retryAt: f.retryAt, error: f.error }),
-  };
-  return { outbox, sent, failed };
-}
-
-const mail = (i: number, campus: unknown = 'UDG - CUCEI'): PendingMail => ({
-  id: `welcome:u${i}:1`,
-  kind: 'welcome',
-  uid: `u${i}`,
-  joined: 1,
-  to: `e${i}@alumnos.udg.mx`,
-  name: 'Ana',
-  campus: campus as string,
-  attempts: 0,
+const report = (counts: Partial<DeliveryReport>): DeliveryReport => ({
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  skipped: 0,
+  deferred: 0,
+  handedBack: 0,
+  unmarked: 0,
+  providerDown: false,
+  ...counts,
 });
+
+const stored = (id: string, to: string, kind: MemoryMail['kind'] = 'launch'): MemoryMail => ({
+  id,
+  kind,
+  uid: id.split(':').at(-1)!,
+  joined: 1,
+  to,
+  name: 'Ana',
+  collegeId: 'udg-cucei',
+  status: 'pending',
+  attempts: 0,
+  dueAt: 0,
+  leaseUntil: 0,
+  sentAt: null,
+  error: null,
+});
+
+/** The memory backend with these messages in its outbox, on a clock the test moves. */
+function world(mails: MemoryMail[]) {
+  const storage = memoryStorage();
+  storage.setItem(
+    MEMORY_STATE_KEY,
+    JSON.stringify({ outbox: Object.fromEntries(mails.map((m) => [m.id, m])) }),
+  );
+  const clock = { at: T0 };
+  const backend = createMemoryBackend({
+    storage,
+    config: { latencyMs: 0 },
+    chooseAccount: async (accounts) => accounts[0]!,
+    clock: { now: () => new Date(clock.at) },
+    siteUrl: SITE,
+    sendAutomatically: false,
+  });
+  const delivered: OutgoingMail[] = [];
+  const run = (options: Partial<DeliveryOptions> = {}) =>
+    deliverOutbox({
+      outbox: backend.outbox,
+      transport: { send: async (m) => void delivered.push(m) },
+      secret: SECRET,
+      from: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+      siteUrl: SITE,
+      oneClickUrl: (token) => `${SITE}/api/salir?token=${token}`,
+      now: () => new Date(clock.at),
+      concurrency: 1,
+      ...options,
+    });
+  /** Records one more message in the outbox (as a join or a launch does). */
+  const seed = (mail: MemoryMail) => {
+    const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+      outbox: Record<string, MemoryMail>;
+    };
+    state.outbox[mail.id] = mail;
+    storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+  };
+  return { backend, storage, clock, delivered, run, seed };
+}
 
 describe('deliverOutbox', () => {
   it('fails a message it cannot write alone, for good, and sends the others', async () => {
     // More unwritable messages than the provider's failures in a row that stop a run.
     // What a lookup by an inherited key (`constructor`) gave the sender: a function, no text.
+    const mail = (i: number, campus: unknown = 'UDG - CUCEI'): PendingMail => ({
+      id: `welcome:u${i}:1`,
+      kind: 'welcome',
+      uid: `u${i}`,
+      joined: 1,
+      to: `e${i}@alumnos.udg.mx`,
+      name: 'Ana',
+      campus: campus as string,
+      attempts: 0,
+    });
     const broken = Array.from({ length: MAX_FAILURES_IN_A_ROW + 2 }, (_, i) => mail(i, Object));
-    const { outbox, sent, failed } = outboxOf([...broken, mail(100), mail(101)]);
+    const pending = [...broken, mail(100), mail(101)];
+    const sent: string[] = [];
+    const failed: { id: string; retryAt: Date | null; error: string }[] = [];
+    const outbox: Outbox = {
+      claim: async (limit) => pending.splice(0, limit),
+      markSent: async (id) => sent.push(id) > 0,
+      markFailed: async (id, f) => failed.push({ id, retryAt: f.retryAt, error: f.error }) > 0,
+      sentTo: async () => [],
+    };
     const delivered: OutgoingMail[] = [];
-    const report = await deliverOutbox({
+    const done = await deliverOutbox({
       outbox,
       transport: { send: async (m) => void delivered.push(m) },
-      secret: 'unit-test-secret-unit-test-secret-0123456789',
+      secret: SECRET,
       from: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
       siteUrl: SITE,
       oneClickUrl: (token) => `${SITE}/api/salir?token=${token}`,
       concurrency: 1,
     });
-    expect(report).toEqual({
-      sent: 2,
-      retried: 0,
-      failed: MAX_FAILURES_IN_A_ROW + 2,
-      providerDown: false,
-    });
+    expect(done).toEqual(report({ sent: 2, failed: MAX_FAILURES_IN_A_ROW + 2 }));
     expect(sent).toEqual(['welcome:u100:1', 'welcome:u101:1']);
     expect(delivered.map((m) => m.to)).toEqual(['e100@alumnos.udg.mx', 'e101@alumnos.udg.mx']);
     expect(failed.every((f) => f.retryAt === null && f.error.startsWith('not written'))).toBe(true);
+  });
+
+  it('never sends under a lease that ran out: a second sender holds it, and it goes once', async () => {
+    const mails = ['a', 'b', 'c'].map((s) =>
+      stored(`launch:udg-cucei:${s}`, `${s}@alumnos.udg.mx`),
+    );
+    const { backend, clock, delivered, run } = world(mails);
+    let second: DeliveryReport | undefined;
+    let marks = 0;
+    // Sender A: 100 s a send. After it marks its second message, its run is held up (a slow
+    // database, a paused process) until its lease (5 min) has run out, and sender B claims and
+    // sends what A still holds.
+    const slow: Outbox = {
+      ...backend.outbox,
+      markSent: async (id, sent) => {
+        const ours = await backend.outbox.markSent(id, sent);
+        if (++marks === 2) {
+          clock.at += 150_000;
+          second = await run();
+        }
+        return ours;
+      },
+    };
+    const first = await run({
+      batch: 3,
+      outbox: slow,
+      transport: {
+        send: async (m) => {
+          delivered.push(m);
+          clock.at += 100_000;
+        },
+      },
+    });
+    const ids = delivered.map((m) => m.id);
+    expect(ids.sort()).toEqual(mails.map((m) => m.id).sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(second).toEqual(report({ sent: 1 }));
+    // A handed its third back (too little lease left to send it), and that mark changed nothing:
+    // B had marked it sent.
+    expect(first).toEqual(report({ sent: 2, handedBack: 1, unmarked: 1 }));
+  });
+
+  it('a mark that fails or finds its message gone (the student left) never stops the run', async () => {
+    const mails = ['a', 'b', 'c', 'd'].map((s) =>
+      stored(`launch:udg-cucei:${s}`, `${s}@alumnos.udg.mx`),
+    );
+    const { backend, delivered, run } = world(mails);
+    const outbox: Outbox = {
+      ...backend.outbox,
+      markSent: (id, sent) =>
+        id.endsWith(':b')
+          ? Promise.reject(new Error('5 NOT_FOUND: no entity to update'))
+          : backend.outbox.markSent(id, sent),
+    };
+    expect(await run({ outbox })).toEqual(report({ sent: 4, unmarked: 1 }));
+    expect(delivered).toHaveLength(4);
+    // And the memory outbox itself: a message deleted while claimed is no error.
+    const later = world([stored('launch:udg-cucei:e', 'e@alumnos.udg.mx')]);
+    const gone: Outbox = {
+      ...later.backend.outbox,
+      claim: async (...args) => {
+        const claimed = await later.backend.outbox.claim(...args);
+        const state = JSON.parse(later.storage.getItem(MEMORY_STATE_KEY)!) as {
+          outbox: Record<string, unknown>;
+        };
+        state.outbox = {};
+        later.storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+        return claimed;
+      },
+    };
+    expect(await later.run({ outbox: gone })).toEqual(report({ sent: 1, unmarked: 1 }));
+  });
+
+  it('sends one welcome per mailbox in 30 days, however the address is written', async () => {
+    const { backend, clock, delivered, run, seed } = world([
+      stored('welcome:u1:1', 'ana@alumnos.udg.mx', 'welcome'),
+    ]);
+    expect(await run()).toEqual(report({ sent: 1 }));
+    // The entry left and made again, and again under a +tag and in capitals: new welcomes
+    // recorded, none sent.
+    const again = ['ana@alumnos.udg.mx', 'Ana+2@Alumnos.UDG.mx', ' ANA+x@alumnos.udg.mx'];
+    for (const [i, to] of again.entries()) {
+      clock.at += 9 * DAY;
+      seed(stored(`welcome:u${i + 2}:${i + 2}`, to, 'welcome'));
+      expect(await run()).toEqual(report({ skipped: 1 }));
+    }
+    expect(delivered).toHaveLength(1);
+    expect(backend.controls.outbox().filter((m) => m.status === 'failed')).toHaveLength(3);
+    expect(backend.controls.outbox().find((m) => m.id === 'welcome:u2:2')!.error).toMatch(
+      /^skipped: a welcome went to this address within 30 days/,
+    );
+    // Thirty days after the first, a welcome goes again.
+    clock.at = T0 + 30 * DAY + 1;
+    seed(stored('welcome:u9:9', 'ana@alumnos.udg.mx', 'welcome'));
+    expect(await run()).toEqual(report({ sent: 1 }));
+  });
+
+  it(`sends a mailbox at most ${RECIPIENT_DAILY_CAP} messages a day; the rest go the next day`, async () => {
+    const launches = Array.from({ length: RECIPIENT_DAILY_CAP + 2 }, (_, i) =>
+      stored(`launch:campus-${i}:u`, 'ana@alumnos.udg.mx'),
+    );
+    const { backend, clock, delivered, run } = world(launches);
+    expect(await run()).toEqual(report({ sent: RECIPIENT_DAILY_CAP, deferred: 2 }));
+    const waiting = backend.controls.outbox().filter((m) => m.status === 'pending');
+    expect(waiting).toHaveLength(2);
+    expect(waiting.every((m) => m.attempts === 0 && m.dueAt === T0 + DAY)).toBe(true);
+    expect(await run()).toEqual(report({}));
+    clock.at = T0 + DAY;
+    expect(await run()).toEqual(report({ sent: 2 }));
+    expect(new Set(delivered.map((m) => m.id)).size).toBe(RECIPIENT_DAILY_CAP + 2);
   });
 });

@@ -181,4 +181,12 @@ describe('retention periods (issue 23)', () => {
     const admin = (await import('../../../scripts/ops/admin.mjs')) as { IDLE_ACCOUNT_DAYS: number };
     expect(admin.IDLE_ACCOUNT_DAYS).toBe(RETENTION.idleAccountDays);
   });
+
+  it("the sender keeps its recipients' ledger as long as the notice says, and the rules it names", async () => {
+    const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
+    const rules = await import('@/domain/mail/recipient-limits');
+    expect(rules.LEDGER_KEEP_MS).toBe(RETENTION.mailLedgerDays * 24 * 60 * 60_000);
+    expect(rules.WELCOME_EVERY_MS).toBe(30 * 24 * 60 * 60_000); // 'más de una vez al mes'
+    expect(rules.RECIPIENT_DAILY_CAP).toBe(3); // 'ni más de tres correos al día'
+  });
 });

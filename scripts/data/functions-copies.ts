@@ -8,7 +8,8 @@ import { CAMPUS_EMAIL_PATH, campusEmailSource } from './campus-email';
  * import src/. What they share with the app is generated here, never written twice by hand:
  * - functions/src/campus-email.ts: the campuses' e-mail domains (src/data/university-email.ts);
  * - functions/src/mail/: the e-mails' domain and sender (src/domain/mail/, two ports and the SMTP
- *   adapter), with the imports between them made relative, and the campuses' names.
+ *   adapter), with the imports between them made relative, and the campuses' names;
+ * - firestore.rules' catalogue block: the catalogue's ids (issue 51).
  * `npm run functions:copies -- --write` regenerates them; tests/tooling/data/functions-copies.test.ts
  * fails when one is out of date.
  */
@@ -49,6 +50,33 @@ function campusLabelSource(): string {
   ].join('\n');
 }
 
+export const RULES_PATH = 'firestore.rules';
+const RULES_BLOCK = /( *)\/\/ BEGIN catalogue ids[^\n]*\n[\s\S]*?\/\/ END catalogue ids\n/;
+
+/**
+ * firestore.rules with its catalogue block made from the catalogue: the rules refuse an entry
+ * whose collegeId is no campus of it (issue 51; Supabase has a foreign key to its colleges).
+ */
+function rulesSource(): string {
+  const rules = fs.readFileSync(RULES_PATH, 'utf8');
+  const found = RULES_BLOCK.exec(rules);
+  if (!found) throw new Error(`${RULES_PATH} has no '// BEGIN catalogue ids' block`);
+  const indent = found[1]!;
+  const ids = COLLEGE_CATALOGUE.map((c) => c.id).sort();
+  const lines = [
+    `// BEGIN catalogue ids: made by \`npm run functions:copies -- --write\` from src/data/college-catalogue.ts`,
+    '// (tests/tooling/data/functions-copies.test.ts fails when they differ). A campus of the',
+    '// catalogue: an entry or a change of campus names one of these, or is refused.',
+    'function isCatalogueCollege(value) {',
+    '  return value in [',
+    ...ids.map((id) => `    '${id}',`),
+    '  ];',
+    '}',
+    '// END catalogue ids',
+  ];
+  return rules.replace(RULES_BLOCK, lines.map((l) => `${indent}${l}\n`).join(''));
+}
+
 /** Every generated file of the functions and its text, formatted as the repository keeps it. */
 export async function functionsCopies(): Promise<{ path: string; text: string }[]> {
   const files = [
@@ -60,10 +88,11 @@ export async function functionsCopies(): Promise<{ path: string; text: string }[
       return { path: to, text: HEADER(from) + text };
     }),
   ];
-  return Promise.all(
+  const formatted = await Promise.all(
     files.map(async ({ path, text }) => {
       const options = await prettier.resolveConfig(path);
       return { path, text: await prettier.format(text, { ...options, filepath: path }) };
     }),
   );
+  return [...formatted, { path: RULES_PATH, text: rulesSource() }];
 }

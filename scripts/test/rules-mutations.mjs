@@ -51,6 +51,16 @@ const MUTATIONS = [
     to: 'return request.auth != null;',
   },
   {
+    name: 'the catalogue check of a new entry (any well-formed id)',
+    from: '&& isCatalogueCollege(data.collegeId)',
+    to: '',
+  },
+  {
+    name: 'the catalogue check of a change of campus (any well-formed id)',
+    from: '&& isCatalogueCollege(request.resource.data.collegeId)',
+    to: '',
+  },
+  {
     name: 'the consent needs an entry',
     from: '&& isOnList(uid)',
     to: '',

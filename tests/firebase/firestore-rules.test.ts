@@ -17,6 +17,7 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { PROJECT_ID } from '../support/emulators';
 import { describeFirestore } from '../support/firestore';
 
@@ -86,13 +87,22 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 7 })));
   });
 
-  it('accepts a catalogue-style id of exactly 64 characters', async () => {
-    await assertSucceeds(
-      setDoc(
-        doc(ana(), 'waitlist/ana'),
-        entry({ collegeId: `${'a'.repeat(31)}-${'b'.repeat(32)}` }),
-      ),
-    );
+  it('refuses a well-formed id that is no campus of the catalogue, on joining and on a change (issue 51)', async () => {
+    for (const collegeId of [`${'a'.repeat(31)}-${'b'.repeat(32)}`, 'constructor', 'udg-cucei-x']) {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+    }
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'constructor' }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'no-such-campus' }));
+  });
+
+  it('accepts every campus of the catalogue, the longest id too', async () => {
+    const ids = COLLEGE_CATALOGUE.map((c) => c.id);
+    const longest = ids.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const collegeId of [ids[0]!, ids.at(-1)!, longest]) {
+      await env.clearFirestore();
+      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+    }
   });
 
   // The domain's rule (src/domain/college.ts): a lowercase ASCII slug, at most 64 characters.

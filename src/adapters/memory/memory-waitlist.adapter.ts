@@ -1,5 +1,6 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
+import { isCatalogueCollege } from '@/domain/college-of-id';
 import { AppError } from '@/domain/errors';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
@@ -41,6 +42,10 @@ export function createMemoryWaitlist({
       if (!entry.email || entry.email !== account?.email) {
         throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
       }
+      // As the real backends: a campus of the catalogue (Firestore's rules, Postgres's foreign key).
+      if (!isCatalogueCollege(entry.collegeId)) {
+        throw new AppError('invalid-argument', 'Not a campus of the catalogue');
+      }
       // The first entry stands, as on every backend: joining again writes nothing. A new entry
       // records its welcome message in the same write (issue 25), as the databases' triggers do.
       let queued = false;
@@ -59,7 +64,9 @@ export function createMemoryWaitlist({
     async changeCollege(uid, collegeId) {
       await controls.enter('changeCollege');
       own(uid, 'change the campus');
-      if (!isCollegeId(collegeId)) throw new AppError('invalid-argument', 'Not a college id');
+      if (!isCollegeId(collegeId) || !isCatalogueCollege(collegeId)) {
+        throw new AppError('invalid-argument', 'Not a campus of the catalogue');
+      }
       const current = store.read().entries[uid];
       if (!current) throw new AppError('not-found', 'No waitlist entry to change');
       const next = { ...current, collegeId };

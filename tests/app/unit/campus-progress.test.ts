@@ -8,6 +8,7 @@ import {
   campusHeadline,
   verificationText,
 } from '@/ui/waitlist/campus-progress-text';
+import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { memoryWorld } from '../../support/memory-use-cases';
 
 const flush = () => new Promise((r) => setTimeout(r, 5));
@@ -106,8 +107,8 @@ describe('the campus slice', () => {
     });
   });
 
-  it("a campus id that is an object's own word (`constructor`) gets the default settings (issue 51)", async () => {
-    const { store } = setup();
+  it("a campus id that is an object's own word (`constructor`) is refused, and one stored gets the default settings (issue 51)", async () => {
+    const { store, storage, backend } = setup();
     await store.getState().signIn();
     await flush();
     store.getState().selectCollege({
@@ -118,12 +119,19 @@ describe('the campus slice', () => {
     });
     await store.getState().join();
     await flush();
-    await store.getState().loadMyCampus();
-    expect(store.getState().campus).toMatchObject({
-      status: 'loaded',
-      data: {
-        campus: { progress: { collegeId: 'constructor', threshold: 100, state: 'gathering' } },
-      },
+    // No campus of the catalogue: refused, as Firestore's rules and Postgres's foreign key do.
+    expect(store.getState().card.step).not.toBe('joined');
+    store.getState().selectCollege(cucei);
+    await store.getState().join();
+    await flush();
+    // An entry stored with it all the same (kept from before the check): the defaults, no throw.
+    const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+      entries: Record<string, { collegeId: string }>;
+    };
+    state.entries['demo-ana']!.collegeId = 'constructor';
+    storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+    expect(await backend.campusProgress.mine('demo-ana')).toMatchObject({
+      progress: { collegeId: 'constructor', threshold: 100, state: 'gathering' },
     });
   });
 

@@ -1,43 +1,29 @@
 /**
- * 'Mi campus no aparece' on Firebase (issue 28): the request checked again (lengths, no control
- * character or markup; the page's domain rule, src/domain/campus-request.ts, is stricter), and
- * counted by the key the domain uses (tests/function/campus-function.test.ts holds them equal).
- * `campusRequests/{uid}__{hash of the key}` = `{ uid, key, name, city, at }`, admin-only: one
- * document per student and requested campus, at most MAX_REQUESTS_PER_STUDENT per student.
+ * 'Mi campus no aparece' on Firebase (issue 28): the request checked again by the page's own rule
+ * (a generated copy of src/domain/campus-request-rule.ts: letters, no link, no format character)
+ * and counted by its key. `campusRequests/{uid}__{hash of the key}` = `{ uid, key, name, city, at }`,
+ * admin-only: one document per student and requested campus, at most MAX_REQUESTS_PER_STUDENT per
+ * student, counted in `campusRequesters/{uid}` (`{ count }`), which every request of the student
+ * reads and writes in its transaction: parallel calls cannot pass the cap (issue 51).
  */
 import { createHash } from 'node:crypto';
+import { campusRequestKey, parseCampusRequest } from './campus-request-rule';
 
+export { MAX_REQUESTS_PER_STUDENT } from './campus-request-rule';
 export const REQUESTS_COLLECTION = 'campusRequests';
-export const MAX_REQUESTS_PER_STUDENT = 5;
-
-const tidy = (value: unknown): string =>
-  typeof value === 'string' ? value.normalize('NFC').replace(/\s+/g, ' ').trim() : '';
-
-const UNSAFE = /[\p{Cc}<>"\\{}[\]]/u;
-
-const fold = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+export const REQUESTERS_COLLECTION = 'campusRequesters';
 
 /** The request tidied with its key and document id, or null when it is not one to keep. */
 export function checkedRequest(
   uid: string,
   input: unknown,
 ): { id: string; key: string; name: string; city: string } | null {
-  const v = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
-  const name = tidy(v.name);
-  const city = tidy(v.city);
-  const length = (s: string) => [...s].length;
-  if (length(name) < 3 || length(name) > 120 || length(city) < 2 || length(city) > 80) return null;
-  if (UNSAFE.test(name) || UNSAFE.test(city)) return null;
-  const key = `${fold(name)}|${fold(city)}`;
+  const parsed = parseCampusRequest(input);
+  if (!parsed.ok) return null;
+  const key = campusRequestKey(parsed.request);
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
-  return { id: `${uid}__${hash}`, key, name, city };
+  return { id: `${uid}__${hash}`, key, ...parsed.request };
 }
 
 /** The key of src/domain/campus-request.ts (campusRequestKey). */
-export const requestKey = (name: string, city: string): string => `${fold(name)}|${fold(city)}`;
+export const requestKey = (name: string, city: string): string => campusRequestKey({ name, city });

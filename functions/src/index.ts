@@ -23,7 +23,12 @@ import {
   MAX_CONSENT_RECORDS,
   readConsented,
 } from './hero-images';
-import { checkedRequest, MAX_REQUESTS_PER_STUDENT, REQUESTS_COLLECTION } from './campus-requests';
+import {
+  checkedRequest,
+  MAX_REQUESTS_PER_STUDENT,
+  REQUESTERS_COLLECTION,
+  REQUESTS_COLLECTION,
+} from './campus-requests';
 import { defineSecret } from 'firebase-functions/params';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { deliverOutbox } from './mail/deliver-outbox';
@@ -212,7 +217,7 @@ export const csp_report = onRequest(
 /**
  * Everything kept of one student: the entry, the consent, the operator's decision on their photo,
  * their campus record, their invite code, their arrival, the arrivals credited to them,
- * their campus requests and their e-mails.
+ * their campus requests (and their count) and their e-mails.
  * Deleting what is already gone is no error.
  */
 async function deleteStudentData(uid: string): Promise<void> {
@@ -231,6 +236,7 @@ async function deleteStudentData(uid: string): Promise<void> {
     MEMBERS_COLLECTION,
     OWNERS_COLLECTION,
     INVITES_COLLECTION,
+    REQUESTERS_COLLECTION,
   ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
@@ -440,28 +446,45 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
 
 /**
  * 'Mi campus no aparece' (issue 28): records the caller's request for a campus the catalogue
- * lacks, once per requested campus, at most MAX_REQUESTS_PER_STUDENT campuses per student.
+ * lacks, once per requested campus, at most MAX_REQUESTS_PER_STUDENT campuses per student. Only a
+ * student signed in with Google, their address verified (issue 51: not an anonymous or a
+ * password account, as the waitlist's rules); the cap held in one transaction over the student's
+ * counter, so parallel calls cannot pass it.
  */
 export const request_campus = onCall(CALLABLE, async (request) => {
   const uid = caller(request);
+  const token = request.auth?.token as
+    { email_verified?: unknown; firebase?: { sign_in_provider?: unknown } } | undefined;
+  if (token?.firebase?.sign_in_provider !== 'google.com' || token.email_verified !== true) {
+    throw new HttpsError('permission-denied', 'Sign in with Google to request a campus.');
+  }
   const checked = checkedRequest(uid, request.data);
   if (!checked) throw new HttpsError('invalid-argument', 'Not a campus request.');
   try {
     const store = firestore;
     const ref = store.collection(REQUESTS_COLLECTION).doc(checked.id);
-    if ((await ref.get()).exists) return { recorded: false }; // a repeat counts once
-    const held = await store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).count().get();
-    if (held.data().count >= MAX_REQUESTS_PER_STUDENT) {
-      throw new HttpsError('resource-exhausted', 'Too many campus requests.');
-    }
-    await ref.set({
-      uid,
-      key: checked.key,
-      name: checked.name,
-      city: checked.city,
-      at: FieldValue.serverTimestamp(),
+    const counter = store.collection(REQUESTERS_COLLECTION).doc(uid);
+    const recorded = await store.runTransaction(async (tx) => {
+      const [held, mine] = await tx.getAll(ref, counter);
+      if (held!.exists) return false; // a repeat counts once
+      // The counter, or (its first use) the student's requests counted.
+      const count = mine!.exists
+        ? Number(mine!.get('count')) || 0
+        : (await tx.get(store.collection(REQUESTS_COLLECTION).where('uid', '==', uid))).size;
+      if (count >= MAX_REQUESTS_PER_STUDENT) {
+        throw new HttpsError('resource-exhausted', 'Too many campus requests.');
+      }
+      tx.create(ref, {
+        uid,
+        key: checked.key,
+        name: checked.name,
+        city: checked.city,
+        at: FieldValue.serverTimestamp(),
+      });
+      tx.set(counter, { count: count + 1 });
+      return true;
     });
-    return { recorded: true };
+    return { recorded };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('request_campus failed', { error: String(error) });

@@ -9,6 +9,7 @@ import { CAMPUS_EMAIL_PATH, campusEmailSource } from './campus-email';
  * - functions/src/campus-email.ts: the campuses' e-mail domains (src/data/university-email.ts);
  * - functions/src/mail/: the e-mails' domain and sender (src/domain/mail/, two ports and the SMTP
  *   adapter), with the imports between them made relative, and the campuses' names;
+ * - functions/src/campus-request-rule.ts: the text rule of 'Mi campus no aparece';
  * - firestore.rules' catalogue block: the catalogue's ids (issue 51).
  * `npm run functions:copies -- --write` regenerates them; tests/tooling/data/functions-copies.test.ts
  * fails when one is out of date.
@@ -29,6 +30,8 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],
   ['src/ports/mail-transport.port.ts', 'functions/src/mail/mail-transport.port.ts'],
   ['src/adapters/smtp/smtp-transport.adapter.ts', 'functions/src/mail/smtp-transport.adapter.ts'],
+  // Not mail, but copied the same way: the text rule of 'Mi campus no aparece' (issue 51).
+  ['src/domain/campus-request-rule.ts', 'functions/src/campus-request-rule.ts'],
 ];
 
 export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';

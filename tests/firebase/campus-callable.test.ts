@@ -1,4 +1,10 @@
-import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  getAuth,
+  GoogleAuthProvider,
+  signInAnonymously,
+  signInWithCredential,
+} from 'firebase/auth';
 import { expect, it } from 'vitest';
 import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { DELETE_ACCOUNT_FUNCTION } from '@/adapters/firebase/firebase-backend';
@@ -196,32 +202,56 @@ describeFirestore('invites on Firebase beyond the contract', () => {
 });
 
 describeFirestore('CampusRequests contract on Firestore', () => {
-  describeCampusRequestsContract('firebase (Functions, Auth and Firestore emulators)', async () => {
-    await db.clear();
-    const h = harness();
-    const text = (fields: Record<string, unknown>, key: string) =>
-      (fields[key] as { stringValue?: string } | undefined)?.stringValue ?? '';
-    return {
-      repo: createCallableCampusRequests({
-        app: h.app,
-        region: 'us-central1',
-        emulator: FUNCTIONS_EMULATOR,
-      }),
-      signIn: async () => ({ uid: (await h.signIn('institutional')).uid }),
-      held: async () => {
-        const byKey = new Map<string, { name: string; city: string; requests: number }>();
-        const docs = (await db.list('campusRequests')).sort((a, b) =>
-          a.createTime.localeCompare(b.createTime),
-        );
-        for (const { fields } of docs) {
-          const key = text(fields, 'key');
-          const held = byKey.get(key);
-          if (held) held.requests++;
-          else
-            byKey.set(key, { name: text(fields, 'name'), city: text(fields, 'city'), requests: 1 });
-        }
-        return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
-      },
-    };
-  });
+  describeCampusRequestsContract(
+    'firebase (Functions, Auth and Firestore emulators)',
+    async () => {
+      await db.clear();
+      const h = harness();
+      const text = (fields: Record<string, unknown>, key: string) =>
+        (fields[key] as { stringValue?: string } | undefined)?.stringValue ?? '';
+      return {
+        repo: createCallableCampusRequests({
+          app: h.app,
+          region: 'us-central1',
+          emulator: FUNCTIONS_EMULATOR,
+        }),
+        signIn: async () => ({ uid: (await h.signIn('institutional')).uid }),
+        held: async () => {
+          const byKey = new Map<string, { name: string; city: string; requests: number }>();
+          const docs = (await db.list('campusRequests')).sort((a, b) =>
+            a.createTime.localeCompare(b.createTime),
+          );
+          for (const { fields } of docs) {
+            const key = text(fields, 'key');
+            const held = byKey.get(key);
+            if (held) held.requests++;
+            else
+              byKey.set(key, {
+                name: text(fields, 'name'),
+                city: text(fields, 'city'),
+                requests: 1,
+              });
+          }
+          return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
+        },
+        signInOther: async (kind) => {
+          // The app's Auth instance, connected to the emulator by a first Google sign-in.
+          await h.signIn('institutional');
+          const auth = getAuth(h.app);
+          const user =
+            kind === 'anonymous'
+              ? (await signInAnonymously(auth)).user
+              : (
+                  await createUserWithEmailAndPassword(
+                    auth,
+                    `clave${accounts++}@alumnos.udg.mx`,
+                    'una-clave-de-prueba',
+                  )
+                ).user;
+          return { uid: user.uid };
+        },
+      };
+    },
+    { otherAccounts: true },
+  );
 });

@@ -16,7 +16,7 @@ import {
 import { emailInDomains } from '@/domain/email-domain';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf } from '@/data/university-email';
-import { domainName, localPart } from '../support/arbitraries';
+import { campusRequestText, domainName, localPart } from '../support/arbitraries';
 
 // functions/src/campus.ts repeats the domain's campus rules (the functions build on their own):
 // these properties hold the two equal, and check the design of the campus records: each
@@ -119,6 +119,24 @@ describe('the functions repeat the domain rules', () => {
         expect(functionsInvites.newInviteCode(bytes)).toBe(inviteCodeFromBytes(bytes));
       }),
     );
+  });
+
+  it("the function's wall refuses whatever the domain refuses, and keeps what it accepts under the same key (issue 51)", () => {
+    fc.assert(
+      fc.property(fc.record({ name: campusRequestText, city: campusRequestText }), (input) => {
+        const parsed = parseCampusRequest(input);
+        const checked = functionsRequests.checkedRequest('uid', input);
+        expect(checked !== null).toBe(parsed.ok);
+      }),
+      { numRuns: 500 },
+    );
+    for (const name of [
+      'Visita https://evil.example/premio',
+      'Universidad www.evil.example',
+      'Universidad \u202Eoloc',
+    ]) {
+      expect(functionsRequests.checkedRequest('uid', { name, city: 'León' })).toBeNull();
+    }
   });
 
   it('the function keeps every request the domain accepts, under the same key', () => {

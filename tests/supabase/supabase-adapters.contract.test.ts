@@ -154,29 +154,43 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
   };
 });
 
-describeCampusRequestsContract('supabase (stand-in over PostgreSQL 15)', async () => {
-  const b = backend();
-  // Each test counts only its own students' requests.
-  const mine: string[] = [];
-  return {
-    repo: b.campusRequests,
-    signIn: async () => {
-      standIn.arrangeSignIn({ email: nextEmail() });
-      const { uid } = await b.auth.signInWithPopup();
-      mine.push(uid);
-      return { uid };
-    },
-    held: async () =>
-      (
-        await admin.query<{ name: string; city: string; requests: number }>(
-          `select min(name) as name, min(city) as city, count(*)::int as requests
+describeCampusRequestsContract(
+  'supabase (stand-in over PostgreSQL 15)',
+  async () => {
+    const b = backend();
+    // Each test counts only its own students' requests.
+    const mine: string[] = [];
+    return {
+      repo: b.campusRequests,
+      signIn: async () => {
+        standIn.arrangeSignIn({ email: nextEmail() });
+        const { uid } = await b.auth.signInWithPopup();
+        mine.push(uid);
+        return { uid };
+      },
+      held: async () =>
+        (
+          await admin.query<{ name: string; city: string; requests: number }>(
+            `select min(name) as name, min(city) as city, count(*)::int as requests
            from private.campus_requests where user_id::text = any($1)
            group by request_key order by 1`,
-          [mine],
-        )
-      ).rows,
-  };
-});
+            [mine],
+          )
+        ).rows,
+      signInOther: async (kind) => {
+        standIn.arrangeSignIn(
+          kind === 'anonymous'
+            ? { email: nextEmail(), anonymous: true }
+            : { email: nextEmail(), provider: 'email' },
+        );
+        const { uid } = await b.auth.signInWithPopup();
+        mine.push(uid);
+        return { uid };
+      },
+    };
+  },
+  { otherAccounts: true },
+);
 
 let campusSets = 0;
 describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async () => {

@@ -40,3 +40,74 @@ export const domainName = fc
 
 /** A local part of an address (no '@'). */
 export const localPart = fc.stringMatching(/^[a-z0-9._+-]{1,20}$/);
+
+/**
+ * The text of a 'Mi campus no aparece' request, as students and attackers write it: real names
+ * with accents, and the same with what the rule refuses mixed in (links, bidi overrides and
+ * zero-width characters, other scripts, markup, symbols, controls, odd spaces).
+ */
+export const campusRequestText = (() => {
+  const words = fc.constantFrom(
+    'Universidad',
+    'Autónoma',
+    'de',
+    'Nuevo',
+    'León',
+    'Campus',
+    'Ñuñoa',
+    'Tecnológico',
+    'Bajío',
+    'Cd.',
+    'Juárez',
+    "O'Higgins",
+    'Ciencias',
+    '&',
+    '(CU)',
+    'Sur/Norte',
+    'Coatzacoalcos',
+    'Müller',
+    'Zihuatanejo',
+  );
+  const hostile = fc.constantFrom(
+    'https://evil.example/premio',
+    'www.premio.example',
+    'HTTP://X.MX',
+    'evil.example/x',
+    '\u202E',
+    '\u2066',
+    '\u200B',
+    '\u00AD',
+    '\uFEFF',
+    '\u0000',
+    '\u001B',
+    '<b>',
+    '"',
+    '@',
+    ':',
+    '©',
+    '™',
+    '½',
+    'Москва',
+    '東京',
+    'Ωmega',
+    '\u00A0',
+    '\u3000',
+    '\t',
+    '\n',
+    'e\u0301',
+    '١٢٣',
+    '😀',
+  );
+  const piece = fc.oneof({ weight: 6, arbitrary: words }, { weight: 1, arbitrary: hostile });
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join(' ')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('')),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  );
+})();

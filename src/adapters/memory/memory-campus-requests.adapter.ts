@@ -26,14 +26,16 @@ export function createMemoryCampusRequests({
       const parsed = parseCampusRequest(given);
       if (!parsed.ok) throw campusRequestError(parsed.invalid);
       const key = campusRequestKey(parsed.request);
-      const state = store.read();
-      const mine = Object.values(state.campusRequests).filter((r) => r.by.includes(uid));
-      if (state.campusRequests[key]?.by.includes(uid)) return; // a repeat counts once
-      if (mine.length >= MAX_REQUESTS_PER_STUDENT) {
-        throw new AppError('resource-exhausted', 'Too many campus requests from one student');
-      }
+      // The count and the write in one step, as the real backends (a transaction, a lock).
+      let full = false;
       store.update((s) => {
-        const held = s.campusRequests[key];
+        const held = Object.hasOwn(s.campusRequests, key) ? s.campusRequests[key] : undefined;
+        if (held?.by.includes(uid)) return s; // a repeat counts once
+        const mine = Object.values(s.campusRequests).filter((r) => r.by.includes(uid));
+        if (mine.length >= MAX_REQUESTS_PER_STUDENT) {
+          full = true;
+          return s;
+        }
         return {
           ...s,
           campusRequests: {
@@ -42,6 +44,8 @@ export function createMemoryCampusRequests({
           },
         };
       });
+      if (full)
+        throw new AppError('resource-exhausted', 'Too many campus requests from one student');
     },
   };
 }

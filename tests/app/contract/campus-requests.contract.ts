@@ -7,12 +7,18 @@ export interface CampusRequestsHarness {
   signIn(): Promise<{ uid: string }>;
   /** The requests held, behind the port: each requested campus and how many students asked. */
   held(): Promise<{ name: string; city: string; requests: number }[]>;
+  /**
+   * Signs in with an account that is not a Google one (e-mail and password, anonymous), where the
+   * backend has such accounts: their requests are refused (issue 51). Memory has none.
+   */
+  signInOther?(kind: 'password' | 'anonymous'): Promise<{ uid: string }>;
 }
 
 /** Every backend counts one request per student and campus, and caps each student's requests. */
 export function describeCampusRequestsContract(
   name: string,
   setup: () => Promise<CampusRequestsHarness>,
+  { otherAccounts = false }: { otherAccounts?: boolean } = {},
 ) {
   describe(`CampusRequests contract: ${name}`, () => {
     it('records a request; the same campus again, however written, counts once', async () => {
@@ -60,6 +66,50 @@ export function describeCampusRequestsContract(
         await expect(h.repo.request(uid, bad)).rejects.toMatchObject({
           code: expect.stringMatching(/^(validation\/campus-request|invalid-argument)$/),
         });
+      }
+      expect(await h.held()).toEqual([]);
+    });
+
+    it('refuses a link or a format character (a bidi override, a zero-width space), and records nothing (issue 51)', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      for (const bad of [
+        { name: 'Visita https://evil.example/premio', city: 'León' },
+        { name: 'Universidad www.premio.example', city: 'León' },
+        { name: 'Universidad \u202Elanoican', city: 'León' },
+        { name: 'Universidad del Bajío', city: 'Le\u200Bón' },
+        { name: 'Universidad \u2066del Bajío\u2069', city: 'León' },
+      ]) {
+        await expect(h.repo.request(uid, bad)).rejects.toMatchObject({
+          code: expect.stringMatching(/^(validation\/campus-request|invalid-argument)$/),
+        });
+      }
+      expect(await h.held()).toEqual([]);
+    });
+
+    it('holds the cap of 5 under 20 parallel requests (issue 51)', async () => {
+      const h = await setup();
+      const { uid } = await h.signIn();
+      const settled = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, n) =>
+          h.repo.request(uid, { name: `Universidad Paralela ${n + 1}`, city: 'León' }),
+        ),
+      );
+      expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(5);
+      for (const s of settled) {
+        if (s.status === 'rejected') expect(s.reason).toMatchObject({ code: 'resource-exhausted' });
+      }
+      expect(await h.held()).toHaveLength(5);
+    });
+
+    // Memory has Google accounts only: nothing to refuse there.
+    it.runIf(otherAccounts)('refuses an account that is not a Google one (issue 51)', async () => {
+      const h = await setup();
+      for (const kind of ['password', 'anonymous'] as const) {
+        const { uid } = await h.signInOther!(kind);
+        await expect(
+          h.repo.request(uid, { name: 'Universidad de Sotavento', city: 'Coatzacoalcos' }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
       }
       expect(await h.held()).toEqual([]);
     });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { campusRequestKey, parseCampusRequest } from '@/domain/campus-request';
+import { campusRequestText } from '../../support/arbitraries';
 
 // Issue 28, 'Mi campus no aparece': any input gets a clear answer (a tidy request, or the fields
 // to fix), never an exception; what is kept is bounded and free of markup; one campus, however
@@ -35,6 +36,32 @@ describe('campus requests', () => {
           }
         }
       }),
+    );
+  });
+
+  it('never keeps a link, a format or control character, a symbol or another script (issue 51)', () => {
+    fc.assert(
+      fc.property(campusRequestText, campusRequestText, (name, city) => {
+        const parsed = parseCampusRequest({ name, city });
+        if (!parsed.ok) return;
+        for (const text of [parsed.request.name, parsed.request.city]) {
+          expect(text).not.toMatch(/:\/\/|www\./i);
+          expect(text).not.toMatch(/[\p{Cf}\p{Cc}\p{S}<>"@:]/u);
+          expect(text).not.toMatch(
+            /[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Greek}\p{Script=Arabic}]/u,
+          );
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(
+      parseCampusRequest({ name: 'Visita https://evil.example/premio', city: 'León' }),
+    ).toEqual({
+      ok: false,
+      invalid: ['name'],
+    });
+    expect(parseCampusRequest({ name: 'Universidad www.evil.example', city: 'León' }).ok).toBe(
+      false,
     );
   });
 

@@ -1,0 +1,73 @@
+// Generated from src/domain/campus-request-rule.ts by `npm run functions:copies -- --write`. Do not edit:
+// tests/tooling/data/functions-copies.test.ts fails when the two disagree.
+/**
+ * 'Mi campus no aparece' (issue 28, part 4): the rule of a request's text, the same on every
+ * backend's server side. The page's parser is this module; the Cloud Functions run a generated
+ * copy of it (functions/src/campus-request-rule.ts); the database repeats it in SQL
+ * (`private.campus_request_text_ok`, supabase/migrations/…_campus_requests_wall.sql), and tests
+ * hold each server wall to refuse whatever this refuses (issue 51).
+ * This module imports nothing: the Cloud Functions copy it as it is.
+ */
+
+export interface CampusRequest {
+  /** The university or campus, as the student writes it ('Universidad de Colima, Manzanillo'). */
+  readonly name: string;
+  readonly city: string;
+}
+
+export const CAMPUS_NAME_LENGTH = { min: 3, max: 120 } as const;
+export const CITY_LENGTH = { min: 2, max: 80 } as const;
+/** Distinct campuses one student may request: enough for a real need, not for a flood. */
+export const MAX_REQUESTS_PER_STUDENT = 5;
+
+/**
+ * Latin letters (with every accent, composed: Latin-1, Extended-A and -B, Extended Additional),
+ * digits 0-9, spaces and the punctuation names use: . , ' ’ ( ) & / -. No
+ * other script, no symbol, no format character (a bidi override, a zero-width space: \p{Cf}), no
+ * control character, no markup, no ':' (so no 'https://').
+ */
+const TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF .,'\u2019()&/-]+$/;
+/** A link, written out or not: what our operators' report must never carry (issue 51). */
+const LINK = /:\/\/|www\./i;
+
+/** Spaces trimmed and collapsed; Unicode composed (NFC), so 'á' is one character everywhere. */
+export const tidyRequestText = (value: unknown): string =>
+  typeof value === 'string' ? value.normalize('NFC').replace(/\s+/g, ' ').trim() : '';
+
+export type CampusRequestField = 'name' | 'city';
+
+/** Whether a tidied text fits: its length in characters, the letters above, no link. */
+const fits = (text: string, { min, max }: { readonly min: number; readonly max: number }) =>
+  [...text].length >= min && [...text].length <= max && TEXT.test(text) && !LINK.test(text);
+
+/**
+ * The request tidied, or the fields that are not valid: a name of 3 to 120 characters and a city
+ * of 2 to 80, of the letters, digits, spaces and punctuation above, and no link.
+ */
+export function parseCampusRequest(
+  input: unknown,
+): { ok: true; request: CampusRequest } | { ok: false; invalid: CampusRequestField[] } {
+  const v = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const name = tidyRequestText(v.name);
+  const city = tidyRequestText(v.city);
+  const invalid: CampusRequestField[] = [];
+  if (!fits(name, CAMPUS_NAME_LENGTH)) invalid.push('name');
+  if (!fits(city, CITY_LENGTH)) invalid.push('city');
+  return invalid.length ? { ok: false, invalid } : { ok: true, request: { name, city } };
+}
+
+/**
+ * How requests for the same campus are counted together: name and city lower-cased, without
+ * accents or punctuation ('Universidad de Colima, Manzanillo' and 'universidad de colima
+ * manzanillo' are one campus).
+ */
+export const campusRequestKey = ({ name, city }: CampusRequest): string =>
+  `${fold(name)}|${fold(city)}`;
+
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();

@@ -24,8 +24,7 @@ export const MAX_REQUESTS_PER_STUDENT = 5;
  * other script, no symbol, no format character (a bidi override, a zero-width space: \p{Cf}), no
  * control character, no markup, no ':' (so no 'https://').
  */
-const TEXT =
-  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF .,'\u2019()&/-]+$/;
+const TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF .,'\u2019()&/-]+$/;
 /** A link, written out or not: what our operators' report must never carry (issue 51). */
 const LINK = /:\/\/|www\./i;
 

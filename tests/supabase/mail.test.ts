@@ -180,6 +180,20 @@ describe('leave links in the database', () => {
     const { rowCount } = await admin.query('select 1 from auth.users where id = $1', [diego.uid]);
     expect(rowCount).toBe(0);
   });
+
+  it('the Edge Function refuses to start without SITE_URL or its project settings (issue 51)', () => {
+    const settings = { supabaseUrl: standIn.url, anonKey: standIn.anonKey, siteUrl: SITE };
+    for (const [change, named] of [
+      [{ siteUrl: '' }, 'SITE_URL'],
+      [{ siteUrl: 'deestudiantes.mx' }, 'SITE_URL'],
+      [{ siteUrl: 'http://deestudiantes.mx' }, 'SITE_URL'],
+      [{ supabaseUrl: '' }, 'SUPABASE_URL'],
+      [{ anonKey: '' }, 'SUPABASE_ANON_KEY'],
+    ] as const) {
+      expect(() => createSalirHandler({ ...settings, ...change })).toThrow(named);
+    }
+    expect(() => createSalirHandler(settings)).not.toThrow();
+  });
 });
 
 describe('npm run mail:supabase and notify:campus:supabase', () => {

@@ -18,9 +18,35 @@ const STATES = ['left', 'used', 'malformed', 'invalid', 'expired'];
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
+/**
+ * An absolute http(s) address (https but for this machine's own, as the tests' stand-in is), or
+ * null: what each address setting must be.
+ */
+function siteAddress(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return url.protocol === 'https:' || (local && url.protocol === 'http:') ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The handler, or a thrown error naming the setting that is missing (issue 51): without SITE_URL
+ * a person opening their link would be sent nowhere, so the function refuses to start at all.
+ */
 export function createSalirHandler(
   settings: SalirSettings,
 ): (request: Request) => Promise<Response> {
+  const problems = [
+    siteAddress(settings.siteUrl ?? '') ? null : 'SITE_URL (the site, https://…)',
+    siteAddress(settings.supabaseUrl ?? '') ? null : 'SUPABASE_URL',
+    settings.anonKey ? null : 'SUPABASE_ANON_KEY',
+  ].filter((p): p is string => p !== null);
+  if (problems.length) {
+    throw new Error(`The salir function needs ${problems.join(', ')}: set it and deploy again`);
+  }
   const send = settings.fetch ?? fetch;
   const site = settings.siteUrl.replace(/\/+$/, '');
   return async (request) => {

@@ -33,11 +33,12 @@ function normalizeDomain(value: unknown): string | null {
   return value.toLowerCase();
 }
 
-/** The domain rule of src/domain/email-domain.ts. */
+/** The domain rule of src/domain/email-domain.ts: a +tag alias never counts (issue 51). */
 export function emailInDomains(email: unknown, domains: readonly string[]): boolean {
   if (typeof email !== 'string') return false;
   const at = email.indexOf('@');
   if (at < 1 || at !== email.lastIndexOf('@')) return false;
+  if (email.slice(0, at).includes('+')) return false;
   const domain = normalizeDomain(email.slice(at + 1));
   if (!domain) return false;
   return domains.some((d) => {

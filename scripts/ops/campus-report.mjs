@@ -1,7 +1,7 @@
 // The operators' campus report (issue 28), the same on every backend: each backend's script reads
 // its records and hands them here as plain rows. Admin-only figures (no floor): never published.
 //
-//   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on
+//   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share
 //   days      campus,day,joined,verified     (by day of joining, UTC; only days with a join)
 //   requests  name,city,requests,first_requested   ('Mi campus no aparece', per campus)
 import { csvLine } from './export-waitlist.mjs';
@@ -10,7 +10,7 @@ export const REPORTS = ['campuses', 'days', 'requests'];
 const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };
 
 /**
- * `entries`: `{ uid, collegeId, joinedAt (ISO), verified }`; `invited`: the uids of students
+ * `entries`: `{ uid, collegeId, joinedAt (ISO), verified, email }`; `invited`: the uids of students
  * credited to an invite; `settings`: `{ [collegeId]: { threshold, state, opensOn } }`;
  * `requests`: `{ key, name, city, at (ISO) }`, one per student and campus.
  */
@@ -37,11 +37,13 @@ export function campusReport(what, { entries = [], invited = [], settings = {}, 
       joined: 0,
       verified: 0,
       invited: 0,
+      plus: 0,
       days: new Map(),
     };
     campuses.set(e.collegeId, campus);
     campus.joined++;
     if (e.verified) campus.verified++;
+    if (hasPlusTag(e.email)) campus.plus++;
     if (credited.has(e.uid)) campus.invited++;
     const day = e.joinedAt.slice(0, 10);
     const d = campus.days.get(day) ?? { joined: 0, verified: 0 };
@@ -52,7 +54,7 @@ export function campusReport(what, { entries = [], invited = [], settings = {}, 
   // A campus the operators set up counts even before anyone joined.
   for (const id of Object.keys(settings)) {
     if (!campuses.has(id))
-      campuses.set(id, { joined: 0, verified: 0, invited: 0, days: new Map() });
+      campuses.set(id, { joined: 0, verified: 0, invited: 0, plus: 0, days: new Map() });
   }
   const ids = [...campuses.keys()].sort();
   if (what === 'days') {
@@ -65,15 +67,46 @@ export function campusReport(what, { entries = [], invited = [], settings = {}, 
       ),
     );
   }
+  // plus_tagged: entries whose address carries a +tag (issue 51): they never count as verified,
+  // and a campus where many do is one where someone may be making accounts to farm its count.
   return csv(
-    ['campus', 'joined', 'verified', 'invited', 'invited_share', 'threshold', 'state', 'opens_on'],
+    [
+      'campus',
+      'joined',
+      'verified',
+      'invited',
+      'invited_share',
+      'threshold',
+      'state',
+      'opens_on',
+      'plus_tagged',
+      'plus_share',
+    ],
     ids.map((id) => {
       const c = campuses.get(id);
       const s = { ...DEFAULT, ...settings[id] };
-      const share = c.joined ? (c.invited / c.joined).toFixed(3) : '0.000';
-      return [id, c.joined, c.verified, c.invited, share, s.threshold, s.state, s.opensOn ?? ''];
+      const share = (n) => (c.joined ? (n / c.joined).toFixed(3) : '0.000');
+      return [
+        id,
+        c.joined,
+        c.verified,
+        c.invited,
+        share(c.invited),
+        s.threshold,
+        s.state,
+        s.opensOn ?? '',
+        c.plus,
+        share(c.plus),
+      ];
     }),
   );
+}
+
+/** src/domain/email-address.ts's hasPlusTag (tests/tooling/ops/campus-report.test.ts holds them equal). */
+export function hasPlusTag(address) {
+  if (typeof address !== 'string') return false;
+  const at = address.lastIndexOf('@');
+  return at > 0 && address.slice(0, at).includes('+');
 }
 
 const csv = (header, rows) => [csvLine(header), ...rows.map(csvLine)].join('\n') + '\n';

@@ -23,7 +23,7 @@ try {
   const [entries, invites, settings, requests] = await Promise.all([
     client.query(
       `select w.uid::text as uid, w.college_id as "collegeId", w.created_at as "joinedAt",
-         private.email_in_domains(w.email, c.email_domains) as verified
+         private.email_in_domains(w.email, c.email_domains) as verified, w.email
        from public.waitlist w join public.colleges c on c.id = w.college_id`,
     ),
     client.query('select invitee::text as uid from private.invites'),

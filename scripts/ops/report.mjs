@@ -31,6 +31,7 @@ try {
         collegeId: String(d.get('collegeId')),
         joinedAt: isoDate(d.get('timestamp')) || '',
         verified: verified.has(d.id),
+        email: String(d.get('email') ?? ''),
       })),
       invited: invites.docs.map((d) => d.id),
       settings: Object.fromEntries(

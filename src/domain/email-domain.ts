@@ -6,8 +6,10 @@
  * Anything unusual is refused rather than guessed at: a trailing dot, an empty label, a character
  * outside letters, digits and hyphens, a second '@'. So `ana@alumnos.udg.mx` and
  * `ana@cucei.alumnos.udg.mx` belong to `alumnos.udg.mx`; `ana@alumnos.udg.mx.example.com`,
- * `ana@xalumnos.udg.mx` and `ana@alumnos.udg.mx.` do not.
+ * `ana@xalumnos.udg.mx` and `ana@alumnos.udg.mx.` do not, and neither does the +tag alias
+ * `ana+2@alumnos.udg.mx` (issue 51).
  */
+import { hasPlusTag } from '@/domain/email-address';
 
 /** Longest domain (RFC 1035). */
 const MAX_DOMAIN_LENGTH = 253;
@@ -35,8 +37,14 @@ export function emailDomain(email: unknown): string | null {
   return normalizeDomain(email.slice(at + 1));
 }
 
-/** Whether the address's domain is one of `domains` or a subdomain of one. */
+/**
+ * Whether the address's domain is one of `domains` or a subdomain of one, and the address is its
+ * own mailbox (issue 51: one person, one count): `ana+2@alumnos.udg.mx` reaches the mailbox of
+ * `ana@alumnos.udg.mx` (src/domain/email-address.ts, mailboxOf), so a +tag alias never counts.
+ * Case needs no rule here: the providers keep one account per address, lower-cased.
+ */
 export function emailInDomains(email: unknown, domains: readonly string[]): boolean {
+  if (hasPlusTag(email)) return false;
   const domain = emailDomain(email);
   if (!domain) return false;
   return domains.some((d) => {

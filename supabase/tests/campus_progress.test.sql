@@ -3,7 +3,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(26);
+select plan(28);
 
 -- The domain rule (src/domain/email-domain.ts; tests/app/property/email-domain.property.test.ts).
 select ok(private.email_in_domains('ana@alumnos.udg.mx', '{alumnos.udg.mx}'), 'the domain itself');
@@ -20,6 +20,9 @@ select ok(not private.email_in_domains('ana@alumnos.udg.mx', '{alumnos.udg.mx.}'
   'a listed domain with a trailing dot matches nothing');
 select ok(not private.email_in_domains('a@b@alumnos.udg.mx', '{alumnos.udg.mx}'), 'a second @');
 select ok(not private.email_in_domains('@alumnos.udg.mx', '{alumnos.udg.mx}'), 'no local part');
+select ok(not private.email_in_domains('ana+2@alumnos.udg.mx', '{alumnos.udg.mx}'),
+  'a +tag alias (issue 51: one mailbox, one count)');
+select ok(not private.email_in_domains('+@alumnos.udg.mx', '{alumnos.udg.mx}'), 'a bare +tag');
 select ok(not private.email_in_domains('ana@sub..alumnos.udg.mx', '{alumnos.udg.mx}'),
   'an empty label');
 select ok(not private.email_in_domains('ana@alumnos.udg.mх', '{alumnos.udg.mx}'),

@@ -436,8 +436,8 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
       at: ts('2026-11-22T00:00:00.000Z'),
     });
     expect((await run('report', ['campuses'])).stdout).toBe(
-      'campus,joined,verified,invited,invited_share,threshold,state,opens_on\n' +
-        'udg-cucei,2,1,1,0.500,150,opening,2027-01-15\n',
+      'campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share\n' +
+        'udg-cucei,2,1,1,0.500,150,opening,2027-01-15,0,0.000\n',
     );
     expect((await run('report', ['days'])).stdout).toBe(
       'campus,day,joined,verified\nudg-cucei,2026-11-20,1,1\nudg-cucei,2026-11-21,1,0\n',

@@ -125,9 +125,9 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     );
     const campuses = (await report('campuses')).stdout.split('\n');
     expect(campuses[0]).toBe(
-      'campus,joined,verified,invited,invited_share,threshold,state,opens_on',
+      'campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share',
     );
-    expect(campuses).toContain('udg-cucea,15,12,1,0.067,40,opening,');
+    expect(campuses).toContain('udg-cucea,15,12,1,0.067,40,opening,,0,0.000');
     const days = (await report('days')).stdout;
     expect(days).toMatch(/^campus,day,joined,verified\nudg-cucea,\d{4}-\d{2}-\d{2},15,12\n$/);
     const requests = (await report('requests')).stdout.split('\n');

@@ -38,8 +38,10 @@ export const domainName = fc
   .array(dnsLabel, { minLength: 2, maxLength: 4 })
   .map((labels) => labels.join('.'));
 
-/** A local part of an address (no '@'). */
+/** A local part of an address (no '@'; a '+' now and then: a +tag alias). */
 export const localPart = fc.stringMatching(/^[a-z0-9._+-]{1,20}$/);
+/** A local part that is its own mailbox (no +tag). */
+export const mailboxLocalPart = fc.stringMatching(/^[a-z0-9._-]{1,20}$/);
 
 /**
  * The text of a 'Mi campus no aparece' request, as students and attackers write it: real names

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emailDomain, emailInDomains, normalizeDomain } from '@/domain/email-domain';
 import { UNIVERSITY_EMAIL } from '@/data/university-email';
-import { dnsLabel, domainName, localPart } from '../../support/arbitraries';
+import { dnsLabel, domainName, localPart, mailboxLocalPart } from '../../support/arbitraries';
 
 // Issue 28, verified students: the domain rule accepts a university's domain and every
 // subdomain of it, in any case, and refuses look-alikes.
@@ -15,7 +15,7 @@ describe('emailInDomains', () => {
   it('accepts the domain itself and any subdomain of it, in any case', () => {
     fc.assert(
       fc.property(
-        localPart,
+        mailboxLocalPart,
         domainName,
         fc.array(dnsLabel, { maxLength: 3 }),
         fc.array(fc.boolean(), { maxLength: 12 }),
@@ -25,6 +25,15 @@ describe('emailInDomains', () => {
           expect(emailInDomains(`${local}@${full}`, [recase(domain, flags)])).toBe(true);
         },
       ),
+    );
+  });
+
+  it('never counts a +tag alias of a mailbox (issue 51: one person, one count)', () => {
+    fc.assert(
+      fc.property(mailboxLocalPart, localPart, domainName, (mailbox, tag, domain) => {
+        expect(emailInDomains(`${mailbox}@${domain}`, [domain])).toBe(true);
+        expect(emailInDomains(`${mailbox}+${tag}@${domain}`, [domain])).toBe(false);
+      }),
     );
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the operators' scripts, without types
-import { campusReport } from '../../../scripts/ops/campus-report.mjs';
+import { campusReport, hasPlusTag } from '../../../scripts/ops/campus-report.mjs';
+import fc from 'fast-check';
+import { hasPlusTag as domainHasPlusTag } from '@/domain/email-address';
 
 // The operators' campus report (issue 28), one pure function for every backend's script.
 type Report = (what: string, data: unknown) => string;
@@ -8,7 +10,13 @@ const report = campusReport as Report;
 
 const entries = [
   { uid: 'a', collegeId: 'udg-cucei', joinedAt: '2026-11-20T10:00:00.000Z', verified: true },
-  { uid: 'b', collegeId: 'udg-cucei', joinedAt: '2026-11-20T23:59:00.000Z', verified: false },
+  {
+    uid: 'b',
+    collegeId: 'udg-cucei',
+    joinedAt: '2026-11-20T23:59:00.000Z',
+    verified: false,
+    email: 'ana+2@alumnos.udg.mx',
+  },
   { uid: 'c', collegeId: 'udg-cucei', joinedAt: '2026-11-21T08:00:00.000Z', verified: true },
   { uid: 'd', collegeId: 'itesm-gdl', joinedAt: '2026-11-21T09:00:00.000Z', verified: true },
 ];
@@ -26,12 +34,20 @@ describe('the campus report', () => {
       }),
     ).toBe(
       [
-        'campus,joined,verified,invited,invited_share,threshold,state,opens_on',
-        'itesm-gdl,1,1,1,1.000,100,gathering,',
-        'udg-cucea,0,0,0,0.000,80,gathering,',
-        'udg-cucei,3,2,1,0.333,150,opening,2027-01-15',
+        'campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share',
+        'itesm-gdl,1,1,1,1.000,100,gathering,,0,0.000',
+        'udg-cucea,0,0,0,0.000,80,gathering,,0,0.000',
+        'udg-cucei,3,2,1,0.333,150,opening,2027-01-15,1,0.333',
         '',
       ].join('\n'),
+    );
+  });
+
+  it("names +tag addresses as the domain's rule does (issue 51)", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[a-z+@.]{0,12}$/)), (text) => {
+        expect((hasPlusTag as (a: unknown) => boolean)(text)).toBe(domainHasPlusTag(text));
+      }),
     );
   });
 

@@ -46,7 +46,10 @@ import {
 } from './mail-firestore';
 import {
   CODES_COLLECTION,
+  creditDay,
+  INVITE_DAYS_COLLECTION,
   INVITES_COLLECTION,
+  mayCredit,
   newInviteCode,
   OWNERS_COLLECTION,
   parseInviteCode,
@@ -222,9 +225,10 @@ export const csp_report = onRequest(
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = firestore;
-  const [owner, credited, requested, mail] = await Promise.all([
+  const [owner, credited, days, requested, mail] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
+    store.collection(INVITE_DAYS_COLLECTION).where('inviter', '==', uid).select().get(),
     store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).select().get(),
     store.collection(OUTBOX_COLLECTION).where('uid', '==', uid).select().get(),
   ]);
@@ -243,7 +247,9 @@ async function deleteStudentData(uid: string): Promise<void> {
   const code = owner.get('code') as unknown;
   if (typeof code === 'string') batch.delete(store.collection(CODES_COLLECTION).doc(code));
   // Their e-mails too, sent or not: nothing is sent to a student who left (issue 25).
-  for (const doc of [...credited.docs, ...requested.docs, ...mail.docs]) batch.delete(doc.ref);
+  for (const doc of [...credited.docs, ...days.docs, ...requested.docs, ...mail.docs]) {
+    batch.delete(doc.ref);
+  }
   await batch.commit();
 }
 
@@ -431,10 +437,19 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
       if (!entry.exists || typeof inviter !== 'string' || inviter === uid || arrival.exists) {
         return false;
       }
+      // Within a day of joining, and under the inviter's cap for today (issue 51): the day's
+      // counter is read and written in this transaction, so parallel credits cannot pass it.
+      const now = Date.now();
+      const dayRef = store.collection(INVITE_DAYS_COLLECTION).doc(`${inviter}__${creditDay(now)}`);
+      const day = await tx.get(dayRef);
+      const inviterCreditsToday = Number(day.get('count')) || 0;
+      const joinedAt = joinedOf(entry.data()) ?? Number.NaN;
+      if (!mayCredit({ joinedAt, now, inviterCreditsToday })) return false;
       tx.create(store.collection(INVITES_COLLECTION).doc(uid), {
         inviter,
         at: FieldValue.serverTimestamp(),
       });
+      tx.set(dayRef, { inviter, count: inviterCreditsToday + 1 });
       return true;
     });
     return { credited };

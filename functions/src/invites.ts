@@ -6,7 +6,8 @@
  *   made at random by `get_my_invites` on first use, unique (a transaction checks the code's
  *   document does not exist);
  * - `invites/{inviteeUid}` = `{ inviter, at }`: one credit per account, written by `accept_invite`
- *   in a transaction that refuses one's own code and a second credit.
+ *   in a transaction that refuses one's own code and a second credit, an entry made more than a
+ *   day before, and an inviter's credits past the day's cap (`inviteDays/…`, issue 51).
  * All three are admin-only (the rules' closing match).
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,28 @@ import { randomBytes } from 'node:crypto';
 export const OWNERS_COLLECTION = 'inviteOwners';
 export const CODES_COLLECTION = 'inviteCodes';
 export const INVITES_COLLECTION = 'invites';
+/** `inviteDays/{inviter}__{YYYY-MM-DD}` = `{ inviter, count }`: the credits of one inviter in a day. */
+export const INVITE_DAYS_COLLECTION = 'inviteDays';
+
+/** The credit rule of src/domain/invite-code.ts (mayCredit), repeated (issue 51). */
+export const INVITE_CREDIT_WINDOW_MS = 24 * 60 * 60_000;
+export const MAX_INVITE_CREDITS_PER_DAY = 20;
+export const creditDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
+export function mayCredit({
+  joinedAt,
+  now,
+  inviterCreditsToday,
+}: {
+  joinedAt: number;
+  now: number;
+  inviterCreditsToday: number;
+}): boolean {
+  return (
+    Number.isFinite(joinedAt) &&
+    now - joinedAt <= INVITE_CREDIT_WINDOW_MS &&
+    inviterCreditsToday < MAX_INVITE_CREDITS_PER_DAY
+  );
+}
 
 export const INVITE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const INVITE_CODE_LENGTH = 8;

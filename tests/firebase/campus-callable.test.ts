@@ -168,6 +168,20 @@ describeFirestore('Invites contract on Firestore', () => {
       waitlist: h.waitlist,
       newStudent: () => h.signIn('institutional'),
       signInAs: async (student) => void (await h.signInAs(student.email)),
+      ageEntry: async (student, ms) => {
+        const fields = (await db.fields(`waitlist/${student.uid}`))!;
+        await db.put(`waitlist/${student.uid}`, {
+          ...fields,
+          timestamp: { timestampValue: new Date(Date.now() - ms).toISOString() },
+        });
+      },
+      creditedToday: async (inviter, n) => {
+        const day = new Date().toISOString().slice(0, 10);
+        await db.put(`inviteDays/${inviter.uid}__${day}`, {
+          inviter: { stringValue: inviter.uid },
+          count: { integerValue: String(n) },
+        });
+      },
     };
   });
 });

@@ -5,7 +5,15 @@ import { CAMPUS_EMAIL } from '../../functions/src/campus-email';
 import * as functionsInvites from '../../functions/src/invites';
 import * as functionsRequests from '../../functions/src/campus-requests';
 import { campusRequestKey, parseCampusRequest } from '@/domain/campus-request';
-import { INVITE_ALPHABET, inviteCodeFromBytes, parseInviteCode } from '@/domain/invite-code';
+import {
+  creditDay,
+  INVITE_ALPHABET,
+  INVITE_CREDIT_WINDOW_MS,
+  inviteCodeFromBytes,
+  MAX_INVITE_CREDITS_PER_DAY,
+  mayCredit,
+  parseInviteCode,
+} from '@/domain/invite-code';
 import {
   CAMPUS_STATES,
   DEFAULT_THRESHOLD,
@@ -102,6 +110,23 @@ describe('the functions repeat the domain rules', () => {
     );
     expect(functionsCampus.PROGRESS_FLOOR).toBe(PROGRESS_FLOOR);
     expect(functionsCampus.DEFAULT_THRESHOLD).toBe(DEFAULT_THRESHOLD);
+  });
+
+  it('the invite credit rule answers as the domain does (issue 51)', () => {
+    expect(functionsInvites.INVITE_CREDIT_WINDOW_MS).toBe(INVITE_CREDIT_WINDOW_MS);
+    expect(functionsInvites.MAX_INVITE_CREDITS_PER_DAY).toBe(MAX_INVITE_CREDITS_PER_DAY);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.integer({ min: -2 * INVITE_CREDIT_WINDOW_MS, max: 2 * INVITE_CREDIT_WINDOW_MS }),
+        fc.integer({ min: 0, max: 40 }),
+        (now, ago, inviterCreditsToday) => {
+          const given = { joinedAt: now - ago, now, inviterCreditsToday };
+          expect(functionsInvites.mayCredit(given)).toBe(mayCredit(given));
+          expect(functionsInvites.creditDay(now)).toBe(creditDay(now));
+        },
+      ),
+    );
   });
 
   it('the invite code rule and its drawing answer as the domain does', () => {

@@ -151,6 +151,25 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
     waitlist: b.waitlist,
     newStudent: () => signInAs({ email: nextEmail() }),
     signInAs: async (student) => void (await signInAs(student)),
+    ageEntry: async (student, ms) => {
+      await admin.query(
+        `update public.waitlist set created_at = now() - make_interval(secs => $2::bigint / 1000.0)
+         where uid = $1`,
+        [student.uid, ms],
+      );
+    },
+    creditedToday: async (inviter, n) => {
+      for (let i = 0; i < n; i++) {
+        const { rows } = await admin.query<{ id: string }>(
+          'insert into auth.users (email) values ($1) returning id',
+          [nextEmail()],
+        );
+        await admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
+          rows[0]!.id,
+          inviter.uid,
+        ]);
+      }
+    },
   };
 });
 

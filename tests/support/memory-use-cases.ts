@@ -17,8 +17,11 @@ export function memoryWorld(
   pageStorage = memoryStorage(),
 ) {
   const popup = { action: 'choose' as 'choose' | 'close', index: 0 };
+  // One time for the page and its "server", as on a real deploy.
+  const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
   const backend: MemoryBackend = createMemoryBackend({
     storage,
+    clock,
     config: { latencyMs: 0, ...config },
     chooseAccount: async (accounts) => {
       if (popup.action === 'close') throw new AppError('auth/popup-closed-by-user');
@@ -31,7 +34,7 @@ export function memoryWorld(
     ...backend,
     local: local.record,
     visit,
-    clock: { now: () => new Date('2026-11-22T12:00:00Z') },
+    clock,
   });
   return { backend, useCases, popup, storage, local, visit };
 }

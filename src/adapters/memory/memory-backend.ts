@@ -252,7 +252,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     collegeSearch: createMemoryCollegeSearch({ controls }),
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
-    invites: createMemoryInvites({ store, controls }),
+    invites: createMemoryInvites({ store, controls, clock }),
     campusRequests: createMemoryCampusRequests({ store, controls }),
     leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
     outbox,

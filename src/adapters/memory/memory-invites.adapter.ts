@@ -1,6 +1,13 @@
+import type { Clock } from '@/ports/clock.port';
 import type { Invites } from '@/ports/invites.port';
 import { AppError } from '@/domain/errors';
-import { inviteCodeFromBytes, INVITE_CODE_LENGTH, parseInviteCode } from '@/domain/invite-code';
+import {
+  creditDay,
+  inviteCodeFromBytes,
+  INVITE_CODE_LENGTH,
+  mayCredit,
+  parseInviteCode,
+} from '@/domain/invite-code';
 import type { Controls } from './memory-controls';
 import type { MemoryState, StateStore } from './memory-state';
 
@@ -23,9 +30,11 @@ export const invitedCount = (state: MemoryState, uid: string): number =>
 export function createMemoryInvites({
   store,
   controls,
+  clock,
 }: {
   store: StateStore;
   controls: Controls;
+  clock: Clock;
 }): Invites {
   const own = (uid: string): void => {
     if (store.read().sessionUid !== uid) {
@@ -51,13 +60,28 @@ export function createMemoryInvites({
       await controls.enter('acceptInvite');
       own(uid);
       const code = parseInviteCode(given);
-      const state = store.read();
-      if (!Object.hasOwn(state.entries, uid)) return false;
-      const inviter = Object.entries(state.inviteCodes).find(([, c]) => c === code)?.[0];
-      // Unknown, one's own, or a second credit: nothing is written.
-      if (!code || !inviter || inviter === uid || Object.hasOwn(state.invitedBy, uid)) return false;
-      store.update((s) => ({ ...s, invitedBy: { ...s.invitedBy, [uid]: inviter } }));
-      return true;
+      const now = clock.now().getTime();
+      let credited = false;
+      // Read and written in one step, as the real backends' transactions and locks.
+      store.update((s) => {
+        if (!Object.hasOwn(s.entries, uid)) return s;
+        const inviter = Object.entries(s.inviteCodes).find(([, c]) => c === code)?.[0];
+        // Unknown, one's own, or a second credit: nothing is written.
+        if (!code || !inviter || inviter === uid || Object.hasOwn(s.invitedBy, uid)) return s;
+        const today = creditDay(now);
+        const inviterCreditsToday = Object.entries(s.invitedBy).filter(
+          ([invitee, by]) => by === inviter && creditDay(s.invitedAt[invitee] ?? 0) === today,
+        ).length;
+        const joinedAt = Date.parse(s.entries[uid]!.timestamp);
+        if (!mayCredit({ joinedAt, now, inviterCreditsToday })) return s;
+        credited = true;
+        return {
+          ...s,
+          invitedBy: { ...s.invitedBy, [uid]: inviter },
+          invitedAt: { ...s.invitedAt, [uid]: now },
+        };
+      });
+      return credited;
     },
   };
 }

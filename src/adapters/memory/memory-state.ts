@@ -43,6 +43,8 @@ export interface MemoryState {
   readonly inviteCodes: Readonly<Record<string, string>>;
   /** Who invited whom: the inviter's uid, keyed by the invitee's uid (one credit per account). */
   readonly invitedBy: Readonly<Record<string, string>>;
+  /** When each arrival was credited (ms since 1970), keyed by the invitee's uid (issue 51). */
+  readonly invitedAt: Readonly<Record<string, number>>;
   /** 'Mi campus no aparece': each requested campus (by campusRequestKey) and who asked for it. */
   readonly campusRequests: Readonly<Record<string, RequestedCampus>>;
   /** The outbox (issue 25): each message recorded before it is sent, keyed by its id. */
@@ -119,6 +121,7 @@ export const emptyState = (): MemoryState => ({
   classmates: {},
   inviteCodes: {},
   invitedBy: {},
+  invitedAt: {},
   campusRequests: {},
   outbox: {},
   mailbox: [],
@@ -202,6 +205,7 @@ export function parseMemoryState(raw: string | null): MemoryState {
     ),
     inviteCodes: recordOf(d.inviteCodes, (v): v is string => parseInviteCode(v) === v),
     invitedBy: recordOf(d.invitedBy, isString),
+    invitedAt: recordOf(d.invitedAt, isTime),
     campusRequests: recordOf(
       d.campusRequests,
       (v): v is RequestedCampus =>
@@ -288,6 +292,9 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     // Their own arrival, and the arrivals they were credited with: nothing of them stays.
     invitedBy: Object.fromEntries(
       Object.entries(drop(state.invitedBy)).filter(([, inviter]) => inviter !== uid),
+    ),
+    invitedAt: Object.fromEntries(
+      Object.entries(drop(state.invitedAt)).filter(([invitee]) => state.invitedBy[invitee] !== uid),
     ),
     campusRequests: Object.fromEntries(
       Object.entries(state.campusRequests).flatMap(([key, r]) => {

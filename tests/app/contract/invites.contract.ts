@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseInviteCode } from '@/domain/invite-code';
+import {
+  INVITE_CREDIT_WINDOW_MS,
+  MAX_INVITE_CREDITS_PER_DAY,
+  parseInviteCode,
+} from '@/domain/invite-code';
 import type { Invites } from '@/ports/invites.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 
@@ -16,6 +20,10 @@ export interface InvitesHarness {
   newStudent(): Promise<Student>;
   /** Signs in again as a student made earlier. */
   signInAs(student: Student): Promise<void>;
+  /** Arranges, behind the port, that the student's entry was made `ms` before now. */
+  ageEntry(student: Student, ms: number): Promise<void>;
+  /** Arranges, behind the port, that `n` arrivals were credited to the inviter today already. */
+  creditedToday(inviter: Student, n: number): Promise<void>;
 }
 
 /**
@@ -77,6 +85,35 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       await h.waitlist.leave(classmate.uid);
       await h.signInAs(inviter);
       expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
+    });
+
+    it('credits only an entry made within a day (issue 51: an old account is not farmed)', async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      const old = await onList(h);
+      await h.ageEntry(old, INVITE_CREDIT_WINDOW_MS + 60_000);
+      await h.signInAs(old);
+      expect(await h.repo.accept(old.uid, code)).toBe(false);
+      const recent = await onList(h);
+      await h.ageEntry(recent, INVITE_CREDIT_WINDOW_MS - 60_000);
+      await h.signInAs(recent);
+      expect(await h.repo.accept(recent.uid, code)).toBe(true);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
+    });
+
+    it(`credits an inviter at most ${MAX_INVITE_CREDITS_PER_DAY} arrivals a day (issue 51)`, async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      await h.creditedToday(inviter, MAX_INVITE_CREDITS_PER_DAY - 1);
+      const last = await onList(h);
+      expect(await h.repo.accept(last.uid, code)).toBe(true);
+      const over = await onList(h);
+      expect(await h.repo.accept(over.uid, code)).toBe(false);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1); // the arranged ones are no accounts
     });
 
     it('refuses a self-invite, and ignores an unknown or malformed code', async () => {

@@ -1,6 +1,6 @@
 import { AppError } from '@/domain/errors';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
+import { DEMO_ACCOUNTS, MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
 import { describeCampusRequestsContract } from './campus-requests.contract';
@@ -26,6 +26,7 @@ function backend() {
   });
   return {
     b,
+    storage,
     arrange(o: 'first' | 'close', index = 0) {
       outcome = o;
       accountIndex = index;
@@ -97,7 +98,7 @@ describeCampusProgressContract('memory', async () => {
 });
 
 describeInvitesContract('memory', async () => {
-  const { b, arrange } = backend();
+  const { b, arrange, storage } = backend();
   let next = 0;
   const signInAt = async (index: number) => {
     arrange('first', index);
@@ -110,6 +111,24 @@ describeInvitesContract('memory', async () => {
     newStudent: () => signInAt(next++),
     signInAs: async (student) => {
       await signInAt(DEMO_ACCOUNTS.findIndex((a) => a.uid === student.uid));
+    },
+    ageEntry: async (student, ms) => {
+      const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+        entries: Record<string, { timestamp: string }>;
+      };
+      state.entries[student.uid]!.timestamp = new Date(Date.now() - ms).toISOString();
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+    },
+    creditedToday: async (inviter, n) => {
+      const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+        invitedBy: Record<string, string>;
+        invitedAt: Record<string, number>;
+      };
+      for (let i = 0; i < n; i++) {
+        state.invitedBy[`elsewhere-${i}`] = inviter.uid;
+        (state.invitedAt ??= {})[`elsewhere-${i}`] = Date.now();
+      }
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
     },
   };
 });

@@ -29,16 +29,41 @@ export async function loadUseCases(): Promise<UseCases> {
   return useCases;
 }
 
-/** The chosen backend's code, loaded with import(): what creates its container module. */
+/**
+ * The chosen backend's code, loaded with import(): what creates its container module. Each
+ * backend gets the variables it reads, each named here (issue 51): Vite inlines a variable that
+ * is named, and would inline every `VITE_*` variable of the build's environment into the bundle
+ * for `import.meta.env` handed over whole. tests/tooling/build/backend-env.test.ts holds these
+ * lists to the names the modules read.
+ */
 async function loadBackendModule(): Promise<() => ContainerModule> {
-  const env = import.meta.env as unknown as Record<string, unknown>;
   const backend: BackendName = __BACKEND__;
   switch (backend) {
     case 'firebase': {
+      const env = {
+        VITE_FIREBASE_API_KEY: import.meta.env.VITE_FIREBASE_API_KEY,
+        VITE_FIREBASE_AUTH_DOMAIN: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
+        VITE_FIREBASE_PROJECT_ID: import.meta.env.VITE_FIREBASE_PROJECT_ID,
+        VITE_FIREBASE_APP_ID: import.meta.env.VITE_FIREBASE_APP_ID,
+        VITE_FIREBASE_FUNCTIONS_REGION: import.meta.env.VITE_FIREBASE_FUNCTIONS_REGION,
+        VITE_FIREBASE_EMULATORS: import.meta.env.VITE_FIREBASE_EMULATORS,
+        VITE_FIREBASE_AUTH_EMULATOR_HOST: import.meta.env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
+        VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: import.meta.env
+          .VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST,
+        VITE_FIRESTORE_EMULATOR_HOST: import.meta.env.VITE_FIRESTORE_EMULATOR_HOST,
+        VITE_ALGOLIA_APP_ID: import.meta.env.VITE_ALGOLIA_APP_ID,
+        VITE_ALGOLIA_SEARCH_KEY: import.meta.env.VITE_ALGOLIA_SEARCH_KEY,
+        VITE_ALGOLIA_INDEX: import.meta.env.VITE_ALGOLIA_INDEX,
+        VITE_ALGOLIA_HOST: import.meta.env.VITE_ALGOLIA_HOST,
+      };
       const { createFirebaseModule } = await import('./firebase.module');
       return () => createFirebaseModule(env);
     }
     case 'supabase': {
+      const env = {
+        VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+        VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+      };
       const { createSupabaseModule } = await import('./supabase.module');
       return () => createSupabaseModule(env);
     }

@@ -39,9 +39,11 @@ import {
   createFirestoreOutbox,
   forgetPendingMail,
   googleName,
+  stopMail,
   joinedOf,
   OUTBOX_COLLECTION,
   recordOnce,
+  STOPS_COLLECTION,
   welcomeOnWrite,
 } from './mail-firestore';
 import {
@@ -241,6 +243,7 @@ async function deleteStudentData(uid: string): Promise<void> {
     OWNERS_COLLECTION,
     INVITES_COLLECTION,
     REQUESTERS_COLLECTION,
+    STOPS_COLLECTION,
   ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
@@ -598,7 +601,15 @@ export const send_mail = onSchedule(
  */
 async function leaveLink(token: unknown, leave: boolean): Promise<LeaveLinkState> {
   const reading = await readLeaveToken(token, MAIL_TOKEN_SECRET.value(), new Date());
-  if (!reading.ok) return reading.fault;
+  if (!reading.ok) {
+    // An expired link of ours: too old to delete anything, it still stops the e-mails (issue 51).
+    if (leave && reading.fault === 'expired' && reading.claims) {
+      return (await stopMail(firestore, reading.claims.uid, reading.claims.joined))
+        ? 'stopped'
+        : 'expired';
+    }
+    return reading.fault;
+  }
   const { uid, joined } = reading.claims;
   const store = firestore;
   const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
@@ -673,7 +684,9 @@ export const salir = onRequest(
     }
     try {
       const state = await leaveLink(token, true);
-      if (state === 'left' || state === 'used') {
+      if (state === 'stopped') {
+        response.status(200).send('Ya no te enviaremos correos.');
+      } else if (state === 'left' || state === 'used') {
         response.status(200).send('Saliste de la lista de espera.');
       } else {
         response.status(400).send('Este enlace no es válido o ya venció. No borramos nada.');

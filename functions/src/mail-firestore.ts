@@ -31,6 +31,11 @@ export const LAUNCH_RUNS_COLLECTION = 'launchRuns';
  * leave (that holds a welcome to one per mailbox in 30 days).
  */
 export const RECIPIENTS_COLLECTION = 'mailRecipients';
+/**
+ * `mailStops/{uid}` = `{ joined }`: the entry whose e-mails an expired leave link stopped (issue
+ * 51). Deleted with the student; a new entry of theirs (another `joined`) is written to again.
+ */
+export const STOPS_COLLECTION = 'mailStops';
 
 /**
  * The name Google gave at sign-in (the `google.com` provider entry's), never the account's own
@@ -136,8 +141,14 @@ export async function queueLaunch(
     const held = await store.getAll(
       ...ids.map((id) => store.collection(OUTBOX_COLLECTION).doc(id)),
     );
-    const missing = chunk.filter((_, i) => !held[i]!.exists);
-    already += chunk.length - missing.length;
+    const stops = await store.getAll(
+      ...chunk.map((d) => store.collection(STOPS_COLLECTION).doc(d.id)),
+    );
+    // An entry whose e-mails its student stopped (issue 51) gets no launch message.
+    const stopped = (i: number) =>
+      stops[i]!.exists && stops[i]!.get('joined') === joinedOf(chunk[i]!.data());
+    const missing = chunk.filter((_, i) => !held[i]!.exists && !stopped(i));
+    already += held.filter((h) => h.exists).length;
     if (dryRun || missing.length === 0) continue;
     const named = await names(missing.map((d) => d.id));
     const messages = missing.flatMap((doc) => {
@@ -309,4 +320,28 @@ export async function forgetPendingMail(
     ),
   );
   return deleted.reduce((a: number, b) => a + b, 0);
+}
+
+/**
+ * An expired leave link used (issue 51): while the entry it names is on the list, no more e-mails
+ * go to it: its unsent messages fail, and `mailStops/{uid}` keeps the launch from recording one.
+ * Resolves with whether the entry was there (a second use answers the same).
+ */
+export async function stopMail(store: Firestore, uid: string, joined: number): Promise<boolean> {
+  const entry = await store.collection('waitlist').doc(uid).get();
+  if (!entry.exists || joinedOf(entry.data()) !== joined) return false;
+  await store.collection(STOPS_COLLECTION).doc(uid).set({ joined });
+  const mail = await store.collection(OUTBOX_COLLECTION).where('uid', '==', uid).get();
+  await Promise.all(
+    mail.docs
+      .filter((d) => d.get('status') === 'pending' && d.get('joined') === joined)
+      .map((d) =>
+        d.ref.update({
+          status: 'failed',
+          pendingDue: FieldValue.delete(),
+          error: 'stopped: the student asked for no more e-mails (an expired link)',
+        }),
+      ),
+  );
+  return true;
 }

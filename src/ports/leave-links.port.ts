@@ -9,7 +9,9 @@ export interface LeaveLinks {
   check(token: string): Promise<LeaveLinkState>;
   /**
    * Does what 'Salir de la lista de espera' does for the token's student (the entry, everything
-   * kept of them, the account): 'left', or why not. A second use answers 'used'.
+   * kept of them, the account): 'left', or why not. A second use answers 'used'. An expired link
+   * of an entry still on the list deletes nothing but stops its e-mails (their unsent messages
+   * fail, no launch is recorded for it): 'stopped', again on a second use (issue 51).
    */
   leave(token: string): Promise<LeaveLinkState>;
 }

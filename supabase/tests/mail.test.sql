@@ -80,8 +80,8 @@ select is(public.check_leave_link('<script>alert(1)</script>'), 'malformed', 'te
 select is(public.check_leave_link(null), 'malformed', 'no token is malformed');
 select is(public.leave_by_link((select token from tokens where who = 'ana-old-entry')), 'used',
   'a token of an earlier entry deletes nothing');
-select is(public.leave_by_link((select token from tokens where who = 'ana-expired')), 'expired',
-  'an expired token deletes nothing');
+select is(public.leave_by_link((select token from tokens where who = 'ana-expired')), 'stopped',
+  'an expired token deletes nothing; it stops the e-mails (issue 51)');
 reset role;
 select is((select count(*)::integer from auth.users), 3, 'no account was deleted by a bad token');
 

@@ -69,6 +69,11 @@ const mail = fromFunctions('./lib/mail-firestore.js') as {
     name: string,
   ): { id: string; record: OutboxRecord } | null;
   recordOnce(store: AdminFirestore, id: string, record: OutboxRecord): Promise<boolean>;
+  queueLaunch(
+    store: AdminFirestore,
+    collegeId: string,
+    options: { dryRun?: boolean; names: (uids: string[]) => Promise<Map<string, string>> },
+  ): Promise<{ students: number; queued: number; already: number }>;
   createFirestoreOutbox(
     store: AdminFirestore,
     extras: (mail: { uid: string; collegeId: string }) => Promise<object>,
@@ -432,7 +437,20 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await page.check(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
       'invalid',
     );
-    expect(await page.leave(await tokenFor(sofia, 1000))).toBe('expired');
+    // Expired: it deletes nothing, but stops the e-mails (issue 51): the welcome fails, no
+    // launch is recorded for her, and a second use answers the same.
+    expect(await page.check(await tokenFor(sofia, 1000))).toBe('expired');
+    expect(await page.leave(await tokenFor(sofia, 1000))).toBe('stopped');
+    expect(await page.leave(await tokenFor(sofia, 1000))).toBe('stopped');
+    expect((await db.fields(`mailOutbox/welcome:${uid}:${sofia.joined}`))?.status).toEqual({
+      stringValue: 'failed',
+    });
+    expect(await db.has(`mailStops/${uid}`)).toBe(true);
+    expect(await db.has(`waitlist/${uid}`)).toBe(true);
+    const launch = await mail.queueLaunch(admin, 'udg-cucei', { names: async () => new Map() });
+    expect(launch.queued).toBeGreaterThan(0); // the other student's
+    expect(await db.has(`mailOutbox/launch:udg-cucei:${uid}`)).toBe(false);
+    expect(await db.has(`mailOutbox/launch:udg-cucei:${other.uid}`)).toBe(true);
     expect(await page.leave(await tokenFor({ ...sofia, joined: sofia.joined + 1 }))).toBe('used');
     expect(await page.leave('<script>')).toBe('malformed');
     expect(await accountExists(uid)).toBe(true);
@@ -441,6 +459,7 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await accountExists(uid)).toBe(false);
     expect(await db.has(`waitlist/${uid}`)).toBe(false);
     expect(await db.has(`mailOutbox/welcome:${uid}:${sofia.joined}`)).toBe(false);
+    expect(await db.has(`mailStops/${uid}`)).toBe(false);
     expect(await db.has(`waitlist/${other.uid}`)).toBe(true);
     expect(await accountExists(other.uid)).toBe(true);
   });
@@ -462,6 +481,17 @@ describeFirestore('the leave link on Firebase', () => {
         body,
       });
     expect((await post('List-Unsubscribe=Other')).status).toBe(400);
+    expect(await accountExists(uid)).toBe(true);
+    // An expired link, one-click: the e-mails stop, nothing is deleted (issue 51).
+    const diego = { uid, joined: Number(new URL(url).searchParams.get('token')!.split('.')[3]) };
+    const stale = await tokenFor(diego, 1000);
+    const stop = await fetch(url.replace(encodeURIComponent(token), encodeURIComponent(stale)), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(stop.status).toBe(200);
+    expect(await stop.text()).toBe('Ya no te enviaremos correos.');
     expect(await accountExists(uid)).toBe(true);
     const left = await post('List-Unsubscribe=One-Click');
     expect(left.status).toBe(200);

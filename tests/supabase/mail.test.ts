@@ -181,6 +181,57 @@ describe('leave links in the database', () => {
     expect(rowCount).toBe(0);
   });
 
+  it('an expired link deletes nothing but stops the e-mails, on the page and by one-click (issue 51)', async () => {
+    const lena = await student('lena.stop@alumnos.udg.mx', 'udg-cuaad');
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await signLeaveToken(
+      { purpose: LEAVE_PURPOSE, uid: lena.uid, joined: lena.joined, expires: past },
+      SECRET,
+    );
+    const call = async (fn: string) =>
+      (await admin.query(`select public.${fn}($1) as state`, [expired])).rows[0].state as string;
+    expect(await call('check_leave_link')).toBe('expired');
+    const pending = async () =>
+      Number(
+        (
+          await admin.query(
+            "select count(*) as n from private.mail_outbox where user_id = $1 and status = 'pending'",
+            [lena.uid],
+          )
+        ).rows[0].n,
+      );
+    expect(await pending()).toBe(1); // the welcome
+    const handle = createSalirHandler({
+      supabaseUrl: standIn.url,
+      anonKey: standIn.anonKey,
+      siteUrl: SITE,
+    });
+    const oneClick = await handle(
+      new Request(`https://p.supabase.co/functions/v1/salir?token=${encodeURIComponent(expired)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    );
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toBe('Ya no te enviaremos correos.');
+    expect(await call('leave_by_link')).toBe('stopped'); // again: the same
+    expect(await pending()).toBe(0);
+    const { rowCount } = await admin.query('select 1 from public.waitlist where uid = $1', [
+      lena.uid,
+    ]);
+    expect(rowCount).toBe(1);
+    await admin.query("select * from private.queue_launch('udg-cuaad')");
+    const { rows } = await admin.query(
+      "select user_id::text as uid from private.mail_outbox where kind = 'launch' and college_id = 'udg-cuaad'",
+    );
+    expect(rows.map((r: { uid: string }) => r.uid)).not.toContain(lena.uid);
+    await admin.query("delete from private.launch_runs where college_id = 'udg-cuaad'");
+    // A link of an entry that is gone stops nothing.
+    await admin.query('delete from public.waitlist where uid = $1', [lena.uid]);
+    expect(await call('leave_by_link')).toBe('expired');
+  });
+
   it('the Edge Function refuses to start without SITE_URL or its project settings (issue 51)', () => {
     const settings = { supabaseUrl: standIn.url, anonKey: standIn.anonKey, siteUrl: SITE };
     for (const [change, named] of [

@@ -25,6 +25,9 @@ import {
  */
 export const MEMORY_LEAVE_SECRET = 'memory-backend-leave-links-offline-only-0123456789';
 
+/** Why a message was not sent: the student stopped their e-mails with an expired link. */
+export const STOPPED_ERROR = 'stopped: the student asked for no more e-mails (an expired link)';
+
 /** The welcome of a new entry, due at once. */
 export function welcomeOf(uid: string, entry: StoredWaitlistEntry, name: string): MemoryMail {
   const joined = Date.parse(entry.timestamp);
@@ -51,10 +54,15 @@ export const withMail = (state: MemoryState, mail: MemoryMail): MemoryState =>
     ? state
     : { ...state, outbox: { ...state.outbox, [mail.id]: mail } };
 
-/** Who the launch of a campus goes to: every student on its list (by entry). */
+/** Whether an expired leave link stopped the e-mails of this entry (issue 51). */
+const isStopped = (state: MemoryState, uid: string, joined: number): boolean =>
+  Object.hasOwn(state.mailStopped, uid) && state.mailStopped[uid] === joined;
+
+/** Who the launch of a campus goes to: every student on its list (by entry) still written to. */
 export function launchOf(state: MemoryState, collegeId: string): MemoryMail[] {
   return Object.entries(state.entries)
     .filter(([, entry]) => entry.collegeId === collegeId)
+    .filter(([uid, entry]) => !isStopped(state, uid, Date.parse(entry.timestamp)))
     .map(([uid, entry]) => ({
       ...welcomeOf(uid, entry, state.accounts.find((a) => a.uid === uid)?.displayName ?? ''),
       id: launchMailId(collegeId, uid),
@@ -200,6 +208,27 @@ export function createMemoryLeaveLinks({
     },
     async leave(token) {
       await controls.enter('leaveByLink');
+      const reading = await readLeaveToken(token, MEMORY_LEAVE_SECRET, clock.now());
+      if (!reading.ok && reading.fault === 'expired' && reading.claims) {
+        // Too old to delete anything; it still stops the e-mails of the entry it names.
+        const { uid, joined } = reading.claims;
+        let stopped = false;
+        store.update((state) => {
+          const entry = state.entries[uid];
+          if (!entry || Date.parse(entry.timestamp) !== joined) return state;
+          stopped = true;
+          const outbox = Object.fromEntries(
+            Object.entries(state.outbox).map(([id, mail]) => [
+              id,
+              mail.uid === uid && mail.status === 'pending'
+                ? { ...mail, status: 'failed' as const, error: STOPPED_ERROR, leaseUntil: 0 }
+                : mail,
+            ]),
+          );
+          return { ...state, outbox, mailStopped: { ...state.mailStopped, [uid]: joined } };
+        });
+        return stopped ? 'stopped' : 'expired';
+      }
       const student = await studentOf(token);
       if (typeof student === 'string') return student;
       // The entry is looked at again as the deletion happens: of two uses at once, one leaves.

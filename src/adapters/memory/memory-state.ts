@@ -56,6 +56,11 @@ export interface MemoryState {
    * keyed digest. It stays when a student leaves: that is what holds a welcome to one in 30 days.
    */
   readonly mailRecipients: Readonly<Record<string, readonly SentRecord[]>>;
+  /**
+   * Entries whose e-mails an expired leave link stopped (issue 51): the entry's date of joining
+   * (ms), keyed by uid. A new entry of the same student is not stopped.
+   */
+  readonly mailStopped: Readonly<Record<string, number>>;
 }
 
 /** One outbox message, as the memory backend keeps it (admin-only on the real backends). */
@@ -126,6 +131,7 @@ export const emptyState = (): MemoryState => ({
   outbox: {},
   mailbox: [],
   mailRecipients: {},
+  mailStopped: {},
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -218,6 +224,7 @@ export function parseMemoryState(raw: string | null): MemoryState {
     ),
     outbox: recordOf(d.outbox, isMemoryMail),
     mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
+    mailStopped: recordOf(d.mailStopped, isTime),
     mailRecipients: recordOf(
       d.mailRecipients,
       (v): v is SentRecord[] => Array.isArray(v) && v.every(isSentRecord),
@@ -304,6 +311,7 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     ),
     // Their messages and the record of them: nothing is sent to a student who left.
     outbox: Object.fromEntries(Object.entries(state.outbox).filter(([, mail]) => mail.uid !== uid)),
+    mailStopped: drop(state.mailStopped),
   };
 }
 

@@ -33,7 +33,11 @@ export type LeaveTokenFault = 'malformed' | 'invalid' | 'expired';
 
 export type LeaveTokenReading =
   | { readonly ok: true; readonly claims: LeaveClaims }
-  | { readonly ok: false; readonly fault: LeaveTokenFault };
+  /**
+   * Refused. An expired token that is ours carries its claims (issue 51): it can no longer delete
+   * anything, but it still stops the e-mails of the entry it names (stopMailByLink).
+   */
+  | { readonly ok: false; readonly fault: LeaveTokenFault; readonly claims?: LeaveClaims };
 
 const TOKEN =
   /^v1\.([a-z]{1,16})\.([A-Za-z0-9_-]{1,200})\.(0|[1-9]\d{0,15})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/;
@@ -143,7 +147,7 @@ export async function readLeaveToken(
     joined: Number(parts[3]),
     expires: Number(parts[4]),
   };
-  if (claims.expires * 1000 <= now.getTime()) return { ok: false, fault: 'expired' };
+  if (claims.expires * 1000 <= now.getTime()) return { ok: false, fault: 'expired', claims };
   return { ok: true, claims };
 }
 
@@ -164,6 +168,8 @@ export function leaveTokenOfSearch(search: string): string | null {
  * What a leave link is, as a backend answers (issue 25): 'valid' (it would leave), 'left' (it just
  * did), or why it does nothing: 'malformed' (not a token), 'invalid' (a signature or purpose that
  * is not ours), 'expired', 'used' (its entry is gone: left already, or left and joined again).
+ * 'stopped' (issue 51): an expired link of an entry still on the list, used: it deleted nothing
+ * (too old for that), and no more e-mails go to that entry.
  */
 export const LEAVE_LINK_STATES = [
   'valid',
@@ -172,6 +178,7 @@ export const LEAVE_LINK_STATES = [
   'invalid',
   'expired',
   'used',
+  'stopped',
 ] as const;
 export type LeaveLinkState = (typeof LEAVE_LINK_STATES)[number];
 

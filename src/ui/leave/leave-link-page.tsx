@@ -22,7 +22,13 @@ export const LEAVE_LINK_TEXTS = {
     'Revisa que lo hayas abierto completo desde nuestro correo. No borramos nada.',
   expired: 'Este enlace ya venció',
   expiredDescription:
-    'Los enlaces para salir duran 90 días. Usa el de nuestro correo más reciente, o entra a la página con tu cuenta y elige «Salir de la lista de espera». No borramos nada.',
+    'Los enlaces para salir duran 90 días: con este ya no podemos borrar tu registro ni tu cuenta, pero sí dejar de escribirte. Para salir de la lista, usa el enlace de nuestro correo más reciente, o entra a la página con tu cuenta y elige «Salir de la lista de espera». No borramos nada.',
+  stop: 'Dejar de recibir correos',
+  stopping: 'Un momento…',
+  stopped: 'Ya no te enviaremos correos',
+  stoppedDescription:
+    'Sigues en la lista de espera: no borramos nada. Si quieres salir y borrar tu cuenta, entra a la página con tu cuenta y elige «Salir de la lista de espera».',
+  stopFailed: 'No pudimos dejar de escribirte',
   used: 'Este enlace ya no sirve',
   usedDescription:
     'Ya saliste de la lista con él, o te uniste de nuevo después. No borramos nada. Si quieres salir, entra a la página con tu cuenta y elige «Salir de la lista de espera».',
@@ -39,16 +45,19 @@ const T = LEAVE_LINK_TEXTS;
 function outcome(view: LeaveLinkView): { title: string; description: string } | null {
   if (view.status === 'failed') {
     return {
-      title: view.step === 'check' ? T.checkFailed : T.leaveFailed,
+      title: { check: T.checkFailed, leave: T.leaveFailed, stop: T.stopFailed }[view.step],
       description: T.tryAgain,
     };
   }
+  if (view.status === 'stopping') return { title: T.expired, description: T.expiredDescription };
   if (view.status !== 'done') return null;
   switch (view.state) {
     case 'left':
       return { title: T.left, description: T.leftDescription };
     case 'expired':
       return { title: T.expired, description: T.expiredDescription };
+    case 'stopped':
+      return { title: T.stopped, description: T.stoppedDescription };
     case 'used':
       return { title: T.used, description: T.usedDescription };
     default:
@@ -65,6 +74,7 @@ export function LeaveLinkPage() {
   const view = useAppStore((s) => s.leaveLink);
   const check = useAppStore((s) => s.checkLeaveLink);
   const leave = useAppStore((s) => s.leaveByLink);
+  const stop = useAppStore((s) => s.stopMailByLink);
   const token = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -76,7 +86,9 @@ export function LeaveLinkPage() {
   // Each new answer is announced by the live region; focus follows it to the new heading.
   const shown = outcome(view);
   useEffect(() => {
-    if (view.status !== 'checking' && view.status !== 'leaving') heading.current?.focus();
+    if (view.status !== 'checking' && view.status !== 'leaving' && view.status !== 'stopping') {
+      heading.current?.focus();
+    }
   }, [view.status]);
 
   return (
@@ -89,7 +101,9 @@ export function LeaveLinkPage() {
           <p className="text-sm font-semibold text-indigo-700">De estudiantes a estudiantes</p>
           <div
             aria-live="polite"
-            aria-busy={view.status === 'checking' || view.status === 'leaving'}
+            aria-busy={
+              view.status === 'checking' || view.status === 'leaving' || view.status === 'stopping'
+            }
           >
             {view.status === 'checking' ? (
               <h1 className="mt-2 text-2xl font-bold text-slate-900">{T.checking}</h1>
@@ -119,18 +133,30 @@ export function LeaveLinkPage() {
                 <p className="mt-3 text-slate-700">{shown?.description}</p>
                 <div className="mt-6 flex flex-wrap gap-3">
                   {view.status === 'failed' && (
-                    <Button
-                      onClick={() =>
-                        void (view.step === 'check' ? check(token.current) : leave(token.current))
-                      }
-                    >
+                    <Button onClick={() => void { check, leave, stop }[view.step](token.current)}>
                       {T.retry}
+                    </Button>
+                  )}
+                  {((view.status === 'done' && view.state === 'expired') ||
+                    view.status === 'stopping') && (
+                    <Button
+                      disabled={view.status === 'stopping'}
+                      onClick={() => void stop(token.current)}
+                    >
+                      {view.status === 'stopping' ? T.stopping : T.stop}
                     </Button>
                   )}
                   <a
                     href="/"
                     className={cn(
-                      buttonVariants({ variant: view.status === 'failed' ? 'ghost' : 'primary' }),
+                      buttonVariants({
+                        variant:
+                          view.status === 'failed' ||
+                          view.status === 'stopping' ||
+                          (view.status === 'done' && view.state === 'expired')
+                            ? 'ghost'
+                            : 'primary',
+                      }),
                     )}
                   >
                     {T.home}

@@ -14,7 +14,7 @@ export interface SalirSettings {
   readonly fetch?: typeof fetch;
 }
 
-const STATES = ['left', 'used', 'malformed', 'invalid', 'expired'];
+const STATES = ['left', 'used', 'malformed', 'invalid', 'expired', 'stopped'];
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
@@ -87,6 +87,8 @@ export function createSalirHandler(
     }
     // Left now or before: done (a provider may POST twice). A bad token deletes nothing.
     if (state === 'left' || state === 'used') return text('Saliste de la lista de espera.', 200);
+    // An expired link still stops the e-mails (issue 51): the unsubscribe worked.
+    if (state === 'stopped') return text('Ya no te enviaremos correos.', 200);
     return text('Este enlace no es válido o ya venció. No borramos nada.', 400);
   };
 }

@@ -84,9 +84,11 @@ describe('leave tokens', () => {
           const other = await signLeaveToken({ ...c, purpose }, SECRET);
           expect(await readLeaveToken(other, SECRET, NOW)).toEqual({ ok: false, fault: 'invalid' });
           const expired = await signLeaveToken({ ...c, expires: past }, SECRET);
+          // Expired, yet ours: it names its entry (issue 51: it still stops the e-mails).
           expect(await readLeaveToken(expired, SECRET, NOW)).toEqual({
             ok: false,
             fault: 'expired',
+            claims: { ...c, expires: past },
           });
         },
       ),
@@ -140,8 +142,28 @@ describe('leave links on the memory backend', () => {
       ),
       { numRuns: 200 },
     );
-    expect(await world.useCases.leaveByLink(expired)).toBe('expired');
+    expect(await world.useCases.checkLeaveLink(expired)).toBe('expired');
     expect(await world.useCases.leaveByLink(purpose)).toBe('invalid');
+  });
+
+  it('an expired token deletes nothing but stops the e-mails of its entry, and only its (issue 51)', async () => {
+    const expired = await world.backend.controls.leaveToken('demo-ana', { expires: 1 });
+    const before = world.backend.controls.entries();
+    expect(await world.useCases.leaveByLink(expired)).toBe('stopped');
+    expect(await world.useCases.leaveByLink(expired)).toBe('stopped'); // a second use: the same
+    expect(await world.useCases.checkLeaveLink(expired)).toBe('expired');
+    expect(world.backend.controls.entries()).toEqual(before);
+    // The launch of their campus records none for them, and one for the others; nothing more
+    // reaches them.
+    const to = (email: string) =>
+      world.backend.controls.mailbox().filter((m) => m.to === email).length;
+    const ana = 'ana.garcia@alumnos.udg.mx';
+    const received = to(ana);
+    world.backend.controls.notifyCampus('udg-cucei');
+    const launches = world.backend.controls.outbox().filter((m) => m.kind === 'launch');
+    expect(launches.map((m) => m.uid)).toEqual(['demo-luis']);
+    await world.backend.controls.deliverMail();
+    expect(to(ana)).toBe(received);
   });
 
   it("a valid token works once, and deletes only its own student's data", async () => {

@@ -105,6 +105,29 @@ test('a changed, expired or missing token says why and deletes nothing', async (
   expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
 });
 
+test('an expired link deletes nothing but stops the e-mails, when asked (issue 51)', async ({
+  page,
+}) => {
+  await joinAndGetWelcome(page);
+  const expired = await backend<string>(page, 'leaveToken', 'demo-ana', { expires: 1 });
+  await configureBackend(page, { failNext: { leaveByLink: 'unavailable' } });
+  await page.goto(`/salir?token=${encodeURIComponent(expired)}`);
+  await expect(heading(page)).toHaveText('Este enlace ya venció');
+  await expect(page.getByText('pero sí dejar de escribirte', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Dejar de recibir correos' }).click();
+  await expect(heading(page)).toHaveText('No pudimos dejar de escribirte');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(heading(page)).toHaveText('Ya no te enviaremos correos');
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByText('Sigues en la lista de espera', { exact: false })).toBeVisible();
+  expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
+  // The launch of the campus records nothing for this student.
+  await backend(page, 'notifyCampus', 'udg-cucei');
+  expect(
+    (await backend<{ kind: string }[]>(page, 'outbox')).filter((m) => m.kind === 'launch'),
+  ).toEqual([]);
+});
+
 test("a check that fails offers 'Reintentar', which checks again", async ({ page }) => {
   const link = leaveLinkOf(await joinAndGetWelcome(page));
   await configureBackend(page, {

@@ -1,3 +1,4 @@
+import type { Clock } from '@/ports/clock.port';
 import type { AuthPort } from '@/ports/auth.port';
 import type { User } from '@/domain/user';
 import type { Controls } from './memory-controls';
@@ -10,6 +11,8 @@ export interface MemoryAuthOptions {
   readonly store: StateStore;
   readonly controls: Controls;
   readonly chooseAccount: ChooseAccount;
+  /** The "server's" time: each sign-in is recorded as the account's last (the retention job). */
+  readonly clock?: Clock;
   /** Subscribes to changes made by another tab; returns the unsubscribe function. */
   readonly onExternalChange?: (listener: () => void) => () => void;
 }
@@ -22,6 +25,7 @@ const currentUser = (store: StateStore): User | null => {
 /** Auth that behaves like a provider popup, with the session kept in storage. */
 export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
   const { store, controls, chooseAccount, onExternalChange } = options;
+  const now = () => (options.clock ?? { now: () => new Date() }).now().toISOString();
   const listeners = new Set<(user: User | null) => void>();
   let last: User | null | undefined;
 
@@ -41,7 +45,7 @@ export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
       // The first sign-in creates the account this backend holds, as a real provider does.
       store.update((state) => ({
         ...state,
-        users: { ...state.users, [user.uid]: state.users[user.uid] ?? new Date().toISOString() },
+        users: { ...state.users, [user.uid]: now() },
         sessionUid: user.uid,
       }));
       notify();

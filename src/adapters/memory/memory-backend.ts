@@ -32,7 +32,9 @@ import {
   type HeroPhotoReview,
   heroPhotoQueue,
   type MemoryMail,
+  withoutStudent,
 } from './memory-state';
+import { type RetentionPlan, retentionPlan } from '@/domain/retention';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
 import {
   createMemoryLeaveLinks,
@@ -130,6 +132,12 @@ export interface MemoryBackendControls {
    * `expires` in seconds since 1970, `purpose` other than 'leave' for a link of another use).
    */
   leaveToken(uid: string, options?: { expires?: number; purpose?: string }): Promise<string>;
+  /**
+   * The retention job (issue 51; a scheduled function, pg_cron or a worker on the real backends):
+   * deletes the accounts idle 30 days without an entry and every student of a campus launched 90
+   * days ago, with everything kept of them; `dryRun` says who and deletes nothing.
+   */
+  applyRetention(options?: { dryRun?: boolean }): RetentionPlan;
 }
 
 export interface MemoryBackend {
@@ -225,9 +233,15 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     const state = store.read();
     const messages = launchOf(state, id);
     const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
-    if (!dryRun && fresh.length) {
-      store.update((current) => launchOf(current, id).reduce(withMail, current));
-      scheduleDelivery();
+    if (!dryRun) {
+      store.update((current) => ({
+        ...launchOf(current, id).reduce(withMail, current),
+        launchRuns: [
+          ...current.launchRuns,
+          { collegeId: id, at: clock.now().getTime(), queued: fresh.length },
+        ],
+      }));
+      if (fresh.length) scheduleDelivery();
     }
     return {
       students: messages.length,
@@ -235,11 +249,30 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       alreadyQueued: messages.length - fresh.length,
     };
   };
+  /** The retention job (issue 51): what the real backends run on a schedule, here on demand. */
+  const applyRetention = ({ dryRun = false } = {}): RetentionPlan => {
+    const state = store.read();
+    const plan = retentionPlan({
+      now: clock.now().getTime(),
+      accounts: Object.entries(state.users).map(([uid, seen]) => ({
+        uid,
+        lastSeen: Date.parse(seen) || 0,
+        onList: Object.hasOwn(state.entries, uid),
+      })),
+      entries: Object.entries(state.entries).map(([uid, e]) => ({ uid, collegeId: e.collegeId })),
+      launches: state.launchRuns,
+    });
+    if (!dryRun) {
+      store.update((current) => [...plan.idle, ...plan.launched].reduce(withoutStudent, current));
+    }
+    return plan;
+  };
   if (Object.values(store.read().outbox).some((m) => m.status === 'pending')) scheduleDelivery();
   return {
     auth: createMemoryAuth({
       store,
       controls,
+      clock,
       chooseAccount: options.chooseAccount,
       ...(options.onExternalChange ? { onExternalChange: options.onExternalChange } : {}),
     }),
@@ -288,6 +321,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       mailbox: () => [...store.read().mailbox],
       deliverMail,
       notifyCampus,
+      applyRetention,
       leaveToken: async (uid, { expires, purpose = LEAVE_PURPOSE } = {}) => {
         const entry = store.read().entries[uid];
         if (!entry) throw new Error(`No waitlist entry for ${uid}`);

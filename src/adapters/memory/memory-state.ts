@@ -20,7 +20,7 @@ export interface PhotoReview {
 export interface MemoryState {
   /** The provider's accounts the chooser offers (Google's side: they exist before any sign-in). */
   readonly accounts: readonly User[];
-  /** The accounts this backend holds, keyed by uid: when each was created (ISO 8601). */
+  /** The accounts this backend holds, keyed by uid: when each last signed in (ISO 8601). */
   readonly users: Readonly<Record<string, string>>;
   readonly sessionUid: string | null;
   readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
@@ -61,6 +61,12 @@ export interface MemoryState {
    * (ms), keyed by uid. A new entry of the same student is not stopped.
    */
   readonly mailStopped: Readonly<Record<string, number>>;
+  /** Each launch run (`notifyCampus`): its campus, when (ms) and how many messages it recorded. */
+  readonly launchRuns: readonly {
+    readonly collegeId: string;
+    readonly at: number;
+    readonly queued: number;
+  }[];
 }
 
 /** One outbox message, as the memory backend keeps it (admin-only on the real backends). */
@@ -132,6 +138,7 @@ export const emptyState = (): MemoryState => ({
   mailbox: [],
   mailRecipients: {},
   mailStopped: {},
+  launchRuns: [],
 });
 
 /** A student's current profile photo at the provider (a demo portrait unless changed). */
@@ -225,6 +232,15 @@ export function parseMemoryState(raw: string | null): MemoryState {
     outbox: recordOf(d.outbox, isMemoryMail),
     mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
     mailStopped: recordOf(d.mailStopped, isTime),
+    launchRuns: Array.isArray(d.launchRuns)
+      ? d.launchRuns.filter(
+          (r: unknown): r is MemoryState['launchRuns'][number] =>
+            isObject(r) &&
+            isString((r as { collegeId?: unknown }).collegeId) &&
+            isTime((r as { at?: unknown }).at) &&
+            isCount((r as { queued?: unknown }).queued),
+        )
+      : [],
     mailRecipients: recordOf(
       d.mailRecipients,
       (v): v is SentRecord[] => Array.isArray(v) && v.every(isSentRecord),

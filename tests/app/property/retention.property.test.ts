@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMemoryBackend } from '@/adapters/memory/memory-backend';
+import { collegeOfId } from '@/domain/college-of-id';
+import { AFTER_LAUNCH_DAYS, IDLE_ACCOUNT_DAYS, retentionPlan } from '@/domain/retention';
+import { createUseCases } from '@/domain/use-cases/create-use-cases';
+import { createVisitRecord } from '@/adapters/browser/visit-record.adapter';
+import { memoryLocalRecord } from '../../support/local-record';
+import { memoryStorage } from '../../support/memory-storage';
+
+// Issue 51, item 9: the retention the privacy notice promises, applied by a job on every backend
+// (here the rule and the memory backend; the Firebase function and the database's function run
+// the same cases in tests/firebase and tests/supabase).
+
+const DAY = 24 * 60 * 60_000;
+const NOW = Date.UTC(2027, 5, 1);
+const campus = fc.constantFrom('udg-cucei', 'udg-cucea', 'itesm-gdl');
+
+describe('retentionPlan', () => {
+  it('names exactly the idle accounts without an entry and the students of campuses launched 90 days ago', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            uid: fc.stringMatching(/^u[0-9]{1,3}$/),
+            ago: fc.integer({ min: 0, max: 60 }),
+            campus: fc.option(campus, { nil: null }),
+          }),
+          { maxLength: 25 },
+        ),
+        fc.array(
+          fc.record({
+            collegeId: campus,
+            ago: fc.integer({ min: 0, max: 200 }),
+            queued: fc.nat(3),
+          }),
+          { maxLength: 6 },
+        ),
+        (people, runs) => {
+          const unique = [...new Map(people.map((p) => [p.uid, p])).values()];
+          const input = {
+            now: NOW,
+            accounts: unique.map((p) => ({
+              uid: p.uid,
+              lastSeen: NOW - p.ago * DAY,
+              onList: p.campus !== null,
+            })),
+            entries: unique.flatMap((p) => (p.campus ? [{ uid: p.uid, collegeId: p.campus }] : [])),
+            launches: runs.map((r) => ({
+              collegeId: r.collegeId,
+              at: NOW - r.ago * DAY,
+              queued: r.queued,
+            })),
+          };
+          const plan = retentionPlan(input);
+          for (const p of unique) {
+            expect(plan.idle.includes(p.uid)).toBe(p.campus === null && p.ago > IDLE_ACCOUNT_DAYS);
+            const launchedAgo = runs
+              .filter((r) => r.collegeId === p.campus && r.queued > 0)
+              .map((r) => r.ago);
+            const due = launchedAgo.length > 0 && Math.max(...launchedAgo) >= AFTER_LAUNCH_DAYS;
+            expect(plan.launched.includes(p.uid)).toBe(due);
+          }
+          // Applied, then planned again: nothing more.
+          const gone = new Set([...plan.idle, ...plan.launched]);
+          const again = retentionPlan({
+            ...input,
+            accounts: input.accounts.filter((a) => !gone.has(a.uid)),
+            entries: input.entries.filter((e) => !gone.has(e.uid)),
+          });
+          expect(again.idle).toEqual([]);
+          expect(again.launched).toEqual([]);
+        },
+      ),
+    );
+  });
+});
+
+describe('the retention job on the memory backend', () => {
+  it('deletes idle accounts after 30 days and a launched campus after 90; a dry run and a rerun delete nothing', async () => {
+    const clock = { at: Date.UTC(2026, 10, 1) };
+    const storage = memoryStorage();
+    let index = 0;
+    const backend = createMemoryBackend({
+      storage,
+      config: { latencyMs: 0 },
+      chooseAccount: async (accounts) => accounts[index]!,
+      clock: { now: () => new Date(clock.at) },
+      sendAutomatically: false,
+    });
+    const useCases = createUseCases({
+      ...backend,
+      local: memoryLocalRecord(memoryStorage()).record,
+      visit: createVisitRecord(memoryStorage()),
+      clock: { now: () => new Date(clock.at) },
+    });
+    const ana = await useCases.signIn();
+    await useCases.joinWaitlist({ user: ana, college: collegeOfId('udg-cucei') });
+    index = 1;
+    const luis = await useCases.signIn(); // signed in, never joined
+    index = 2;
+    const sofia = await useCases.signIn();
+    await useCases.joinWaitlist({ user: sofia, college: collegeOfId('udg-cucea') });
+    const held = () => Object.keys(backend.controls.accounts()).sort();
+
+    clock.at += (IDLE_ACCOUNT_DAYS + 1) * DAY;
+    expect(backend.controls.applyRetention({ dryRun: true }).idle).toEqual([luis.uid]);
+    expect(held()).toEqual([ana.uid, luis.uid, sofia.uid].sort());
+    backend.controls.applyRetention();
+    expect(held()).toEqual([ana.uid, sofia.uid].sort());
+
+    backend.controls.notifyCampus('udg-cucei');
+    clock.at += (AFTER_LAUNCH_DAYS - 1) * DAY;
+    expect(backend.controls.applyRetention()).toEqual({ idle: [], campuses: [], launched: [] });
+    clock.at += DAY;
+    expect(backend.controls.applyRetention({ dryRun: true }).launched).toEqual([ana.uid]);
+    expect(backend.controls.applyRetention()).toMatchObject({ campuses: ['udg-cucei'] });
+    expect(held()).toEqual([sofia.uid]);
+    expect(Object.keys(backend.controls.entries())).toEqual([sofia.uid]);
+    expect(backend.controls.outbox().some((m) => m.uid === ana.uid)).toBe(false);
+    // Rerun: nothing more goes.
+    expect(backend.controls.applyRetention()).toMatchObject({ idle: [], launched: [] });
+    expect(held()).toEqual([sofia.uid]);
+  });
+});

@@ -23,6 +23,7 @@ import {
   MAX_CONSENT_RECORDS,
   readConsented,
 } from './hero-images';
+import { applyRetention } from './retention';
 import {
   checkedRequest,
   MAX_REQUESTS_PER_STUDENT,
@@ -283,6 +284,36 @@ export const delete_my_account = onCall(CALLABLE, async (request) => {
  * consent and photo decision with it: nothing of a student outlives their account.
  */
 export const on_account_deleted = authV1.user().onDelete((user) => deleteStudentData(user.uid));
+
+/** A student removed for good: everything kept of them, then their account (gone is no error). */
+async function removeStudent(uid: string): Promise<void> {
+  await deleteStudentData(uid);
+  await getAuth(app)
+    .deleteUser(uid)
+    .catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    });
+}
+
+/**
+ * Retention by itself (issue 51, item 9): daily, the accounts that never joined, idle 30 days,
+ * and every student of a campus launched 90 days ago go, with everything kept of them
+ * (functions/src/retention.ts; `npm run retention` shows the plan or runs it by hand).
+ */
+export const apply_retention = onSchedule(
+  { schedule: 'every day 03:17', timeZone: 'UTC', region: 'us-central1', timeoutSeconds: 540 },
+  async () => {
+    const plan = await applyRetention(firestore, getAuth(app), {
+      dryRun: false,
+      remove: removeStudent,
+    });
+    logger.info('apply_retention', {
+      idle: plan.idle.length,
+      launched: plan.launched.length,
+      campuses: plan.campuses,
+    });
+  },
+);
 
 /**
  * Sets the student's campus record (`campusMembers/{uid}`, functions/src/campus.ts) to what their

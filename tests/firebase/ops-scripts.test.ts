@@ -342,6 +342,42 @@ describeFirestore(
       expect(await accountExists('recent')).toBe(true);
       await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
     });
+
+    it('retention.mjs (issue 51): idle accounts, and a campus launched 90 days ago; a dry run and a rerun delete nothing', async () => {
+      await oldAccount('idle', 31);
+      await oldAccount('fresh', 29);
+      await oldAccount('ana', 120);
+      await seedEntry('ana', 'ana@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
+      await oldAccount('sofia', 100);
+      await seedEntry('sofia', 'sofia@alumnos.udg.mx', 'udg-cucea', '2026-01-01T12:00:00.000Z');
+      const run90 = (campus: string, daysAgo: number) =>
+        db.put(`launchRuns/${campus}-${daysAgo}`, {
+          collegeId: { stringValue: campus },
+          students: { integerValue: '1' },
+          queued: { integerValue: '1' },
+          ranAt: { timestampValue: new Date(Date.now() - daysAgo * 86_400_000).toISOString() },
+        });
+      await run90('udg-cucei', 91);
+      await run90('udg-cucea', 80);
+
+      const dry = (await run('retention', [])).stdout;
+      expect(dry).toContain('idle\tidle');
+      expect(dry).toContain('launched\tana');
+      expect(dry).not.toContain('sofia');
+      expect(dry).not.toContain('fresh');
+      expect(dry).toContain('Would delete 1 idle accounts without an entry and 1 students');
+      expect(await accountExists('idle')).toBe(true);
+
+      expect((await run('retention', ['--yes'])).stdout).toContain(
+        'Deleted 1 idle accounts without an entry and 1 students of campuses launched 90 days ago (udg-cucei).',
+      );
+      expect(await accountExists('idle')).toBe(false);
+      expect(await accountExists('ana')).toBe(false);
+      for (const kept of ['fresh', 'sofia']) expect(await accountExists(kept)).toBe(true);
+      expect((await run('retention', ['--yes'])).stdout).toContain(
+        'Deleted 0 idle accounts without an entry and 0 students',
+      );
+    });
   },
 );
 

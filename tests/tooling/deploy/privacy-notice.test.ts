@@ -182,6 +182,17 @@ describe('retention periods (issue 23)', () => {
     expect(admin.IDLE_ACCOUNT_DAYS).toBe(RETENTION.idleAccountDays);
   });
 
+  it('the retention job applies the periods the notice states (issue 51)', async () => {
+    const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
+    const rule = await import('@/domain/retention');
+    expect(rule.IDLE_ACCOUNT_DAYS).toBe(RETENTION.idleAccountDays);
+    expect(rule.AFTER_LAUNCH_DAYS).toBe(RETENTION.afterLaunchDays);
+    // The SQL repeats them (tests/supabase/retention.test.ts holds its answers to the rule's).
+    const sql = fs.readFileSync('supabase/migrations/20261127170000_retention.sql', 'utf8');
+    expect(sql).toContain(`interval '${RETENTION.idleAccountDays} days'`);
+    expect(sql).toContain(`interval '${RETENTION.afterLaunchDays} days'`);
+  });
+
   it("the sender keeps its recipients' ledger as long as the notice says, and the rules it names", async () => {
     const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
     const rules = await import('@/domain/mail/recipient-limits');

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
-import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
+import { deliveryReport, type DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import type { Outbox } from '@/ports/outbox.port';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
@@ -179,16 +179,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     );
     expect(again!.id).toBe(id);
     expect(await mail.recordOnce(admin, again!.id, again!.record)).toBe(false);
-    expect(await functions.sendDueMail(mailEnv())).toEqual({
-      sent: 1,
-      retried: 0,
-      failed: 0,
-      skipped: 0,
-      deferred: 0,
-      handedBack: 0,
-      unmarked: 0,
-      providerDown: false,
-    });
+    expect(await functions.sendDueMail(mailEnv())).toEqual(deliveryReport({ sent: 1 }));
     expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 0 });
     expect(smtp!.received).toHaveLength(1);
     const [sent] = smtp!.received;

@@ -78,6 +78,19 @@ export interface DeliveryReport {
   providerDown: boolean;
 }
 
+/** A run's report: nothing done but what `counts` names. */
+export const deliveryReport = (counts: Partial<DeliveryReport> = {}): DeliveryReport => ({
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  skipped: 0,
+  deferred: 0,
+  handedBack: 0,
+  unmarked: 0,
+  providerDown: false,
+  ...counts,
+});
+
 export const leaveUrlOf = (siteUrl: string, token: string): string =>
   `${siteUrl}/salir?token=${encodeURIComponent(token)}`;
 
@@ -132,16 +145,7 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
   const now = options.now ?? (() => new Date());
   const batch = options.batch ?? 50;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const report: DeliveryReport = {
-    sent: 0,
-    retried: 0,
-    failed: 0,
-    skipped: 0,
-    deferred: 0,
-    handedBack: 0,
-    unmarked: 0,
-    providerDown: false,
-  };
+  const report = deliveryReport();
   let tried = 0;
   let failuresInARow = 0;
   const budget = options.maxMessages ?? Number.POSITIVE_INFINITY;

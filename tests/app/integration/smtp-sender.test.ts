@@ -4,11 +4,7 @@ import { MEMORY_LEAVE_SECRET } from '@/adapters/memory/memory-mail.adapter';
 import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { createSmtpTransport } from '@/adapters/smtp/smtp-transport.adapter';
 import { collegeOfId } from '@/domain/college-of-id';
-import {
-  deliverOutbox,
-  type DeliveryReport,
-  MAX_FAILURES_IN_A_ROW,
-} from '@/domain/mail/deliver-outbox';
+import { deliverOutbox, deliveryReport, MAX_FAILURES_IN_A_ROW } from '@/domain/mail/deliver-outbox';
 import { leaveTokenOfSearch } from '@/domain/mail/leave-token';
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
 import { createVisitRecord } from '@/adapters/browser/visit-record.adapter';
@@ -53,18 +49,7 @@ const run = (t = transport()) =>
     oneClickUrl: (token) => `${SITE}/api/salir?token=${encodeURIComponent(token)}`,
     now: () => now,
   }).finally(() => t.close());
-/** A run's report: nothing but what is named. */
-const counts = (named: Partial<DeliveryReport>): DeliveryReport => ({
-  sent: 0,
-  retried: 0,
-  failed: 0,
-  skipped: 0,
-  deferred: 0,
-  handedBack: 0,
-  unmarked: 0,
-  providerDown: false,
-  ...named,
-});
+const counts = deliveryReport;
 const to = (mail: { to?: unknown }) => JSON.stringify(mail.to).match(/[\w.]+@[\w.]+/)?.[0];
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { MEMORY_STATE_KEY, type MemoryMail } from '@/adapters/memory/memory-stat
 import {
   deliverOutbox,
   type DeliveryOptions,
+  deliveryReport,
   type DeliveryReport,
   MAX_FAILURES_IN_A_ROW,
 } from '@/domain/mail/deliver-outbox';
@@ -24,17 +25,7 @@ const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 const T0 = Date.parse('2026-11-27T12:00:00Z');
 const DAY = 24 * 60 * 60_000;
 
-const report = (counts: Partial<DeliveryReport>): DeliveryReport => ({
-  sent: 0,
-  retried: 0,
-  failed: 0,
-  skipped: 0,
-  deferred: 0,
-  handedBack: 0,
-  unmarked: 0,
-  providerDown: false,
-  ...counts,
-});
+const report = deliveryReport;
 
 const stored = (id: string, to: string, kind: MemoryMail['kind'] = 'launch'): MemoryMail => ({
   id,

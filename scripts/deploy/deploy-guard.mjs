@@ -17,7 +17,10 @@ import { builtPages, inlineScriptHashes } from './csp.mjs';
 export const PRIVACY_NOTICE_FILE = 'aviso-de-privacidad.html';
 export const PRIVACY_PLACEHOLDER_MARK = 'configura VITE_PRIVACY_';
 
-/** The value a build inlined for a VITE_* variable (Vite inlines import.meta.env whole). */
+/**
+ * The value a build inlined for a VITE_* variable: src/composition/backend.ts names each one the
+ * backend reads (and VITE_BACKEND) in an object, which Vite writes as `NAME:"value"`.
+ */
 export function inlinedEnv(code, name) {
   const found = new RegExp(`\\b${name}:\\s*[\`"']([^\`"']*)[\`"']`).exec(code);
   return found ? found[1] : undefined;

@@ -2,7 +2,8 @@
 // apply_retention runs it daily; this shows its plan, or runs it with --yes. It deletes the
 // accounts that never joined, idle for 30 days, and every student of a campus launched 90 days
 // ago (src/domain/retention.ts is the rule; functions/lib/retention.js applies it: build it with
-// `npm --prefix functions run build`). A deleted account's data goes by on_account_deleted.
+// `npm --prefix functions run build`). Each student's entry goes, then the account, whose other
+// data on_account_deleted removes.
 //
 //   npm run retention -- [--yes] [--project ID]
 //
@@ -26,7 +27,14 @@ const { auth, db } = connect(chooseProject(options.project));
 try {
   const plan = await applyRetention(db, auth, {
     dryRun: !options.yes,
-    remove: (uid) => auth.deleteUser(uid),
+    // The entry first (its trigger forgets its e-mails), then the account (on_account_deleted
+    // removes the rest); an account already gone is no error, so a rerun finds nothing left.
+    remove: async (uid) => {
+      await db.collection('waitlist').doc(uid).delete();
+      await auth.deleteUser(uid).catch((error) => {
+        if (error?.code !== 'auth/user-not-found') throw error;
+      });
+    },
   });
   for (const uid of plan.idle) console.log(`idle\t${uid}`);
   for (const uid of plan.launched) console.log(`launched\t${uid}`);

@@ -41,6 +41,8 @@ async function loadBackendModule(): Promise<() => ContainerModule> {
   switch (backend) {
     case 'firebase': {
       const env = {
+        // The deploy guard reads the build's backend and project from these inlined values.
+        VITE_BACKEND: import.meta.env.VITE_BACKEND,
         VITE_FIREBASE_API_KEY: import.meta.env.VITE_FIREBASE_API_KEY,
         VITE_FIREBASE_AUTH_DOMAIN: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
         VITE_FIREBASE_PROJECT_ID: import.meta.env.VITE_FIREBASE_PROJECT_ID,
@@ -61,6 +63,7 @@ async function loadBackendModule(): Promise<() => ContainerModule> {
     }
     case 'supabase': {
       const env = {
+        VITE_BACKEND: import.meta.env.VITE_BACKEND,
         VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
         VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
       };

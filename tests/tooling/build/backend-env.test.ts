@@ -31,15 +31,16 @@ describe('the VITE_* variables a build carries', () => {
     }
   });
 
-  it('hands the Firebase module exactly the names it reads', () => {
+  // And VITE_BACKEND, which the deploy guard reads in the build (scripts/deploy/deploy-guard.mjs).
+  it('hands the Firebase module exactly the names it reads (and the backend, for the guard)', () => {
     expect([...handedOver('firebase')].sort()).toEqual(
-      [...namesIn('src/composition/firebase.module.ts')].sort(),
+      [...namesIn('src/composition/firebase.module.ts'), 'VITE_BACKEND'].sort(),
     );
   });
 
-  it('hands the Supabase module exactly the names it reads', () => {
+  it('hands the Supabase module exactly the names it reads (and the backend, for the guard)', () => {
     expect([...handedOver('supabase')].sort()).toEqual(
-      [...namesIn('src/composition/supabase.module.ts')].sort(),
+      [...namesIn('src/composition/supabase.module.ts'), 'VITE_BACKEND'].sort(),
     );
   });
 });

@@ -198,6 +198,11 @@ function accountForm(query: URLSearchParams): string {
 export async function startSupabaseStandIn(options: StandInOptions): Promise<SupabaseStandIn> {
   const secret = options.jwtSecret ?? LOCAL_JWT_SECRET;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // A connection the server ends (the test's database dropped with `force` as a suite ends, a
+  // client still closing) is no error of the stand-in's: without a listener, pg's 'error' event
+  // would be an uncaught exception in the test run.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const accessSeconds = options.accessTokenSeconds ?? 3600;
   const allowRedirect =
     options.allowRedirect ??

@@ -148,6 +148,9 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
   let failuresInARow = 0;
   const budget = options.maxMessages ?? Number.POSITIVE_INFINITY;
 
+  /** Each mailbox's (ledger key's) message in progress in this run: the next waits for it. */
+  const turns = new Map<string, Promise<void>>();
+
   /** A mark of the outbox: false (counted) when it changed nothing or could not be made. */
   const mark = async (marking: Promise<boolean>): Promise<void> => {
     const done = await marking.catch(() => false);
@@ -166,17 +169,6 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
       });
       return;
     }
-    if (now().getTime() > leaseUntil.getTime() - SEND_MARGIN_MS) {
-      // Its lease is (nearly) over: another run may hold it by the time a send ends. Handed back,
-      // due at once, never sent under a lease that is not this run's (issue 51).
-      await fail({
-        attempts: mail.attempts,
-        retryAt: now(),
-        error: 'not tried: its lease ran out',
-      });
-      report.handedBack++;
-      return;
-    }
     let outgoing: OutgoingMail;
     let recipient: string | null;
     try {
@@ -192,6 +184,49 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
         error: `not written: ${errorText(error)}`,
       });
       report.failed++;
+      return;
+    }
+    // One message per mailbox at a time in a run: the next reads the ledger this one wrote, so
+    // two welcomes (or a day's fourth message) in flight at once cannot both pass the rules.
+    const previous = turns.get(recipient);
+    let release = (): void => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    turns.set(recipient, mine);
+    await previous;
+    try {
+      await afterTurn(mail, leaseUntil, recipient, outgoing, fail);
+    } finally {
+      release();
+      if (turns.get(recipient) === mine) turns.delete(recipient);
+    }
+  };
+
+  /** The rest of a message's way, once its mailbox's turn has come. */
+  const afterTurn = async (
+    mail: PendingMail,
+    leaseUntil: Date,
+    recipient: string,
+    outgoing: OutgoingMail,
+    fail: (failure: { attempts: number; retryAt: Date | null; error: string }) => Promise<void>,
+  ): Promise<void> => {
+    if (report.providerDown) {
+      // The provider went down while this waited for its mailbox's turn: handed back untried.
+      await fail({
+        attempts: mail.attempts,
+        retryAt: new Date(now().getTime() + FIRST_BACKOFF_MS),
+        error: 'not tried: the mail provider was failing',
+      });
+      return;
+    }
+    if (now().getTime() > leaseUntil.getTime() - SEND_MARGIN_MS) {
+      // Its lease is (nearly) over: another run may hold it by the time a send ends. Handed back,
+      // due at once, never sent under a lease that is not this run's (issue 51).
+      await fail({
+        attempts: mail.attempts,
+        retryAt: now(),
+        error: 'not tried: its lease ran out',
+      });
+      report.handedBack++;
       return;
     }
     const at = now();

@@ -218,12 +218,42 @@ describe('deliverOutbox', () => {
     expect(await run()).toEqual(report({ sent: 1 }));
   });
 
+  it('takes one message per mailbox at a time in a run, so two welcomes at once cannot both pass', async () => {
+    const { delivered, run } = world([
+      stored('welcome:u1:1', 'ana@alumnos.udg.mx', 'welcome'),
+      stored('welcome:u2:2', 'Ana+otra@alumnos.udg.mx', 'welcome'),
+      stored('welcome:u3:3', 'luis@alumnos.udg.mx', 'welcome'),
+    ]);
+    // A provider that takes its time: the first welcome is still in flight while the second
+    // one's worker would read the ledger.
+    const slow = {
+      send: async (m: OutgoingMail) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        delivered.push(m);
+      },
+    };
+    expect(await run({ concurrency: 4, transport: slow })).toEqual(report({ sent: 2, skipped: 1 }));
+    expect(delivered.map((m) => m.to).sort()).toEqual([
+      'ana@alumnos.udg.mx',
+      'luis@alumnos.udg.mx',
+    ]);
+  });
+
   it(`sends a mailbox at most ${RECIPIENT_DAILY_CAP} messages a day; the rest go the next day`, async () => {
     const launches = Array.from({ length: RECIPIENT_DAILY_CAP + 2 }, (_, i) =>
       stored(`launch:campus-${i}:u`, 'ana@alumnos.udg.mx'),
     );
     const { backend, clock, delivered, run } = world(launches);
-    expect(await run()).toEqual(report({ sent: RECIPIENT_DAILY_CAP, deferred: 2 }));
+    // Four at a time, yet one mailbox's messages one after another: the cap holds.
+    const slow = {
+      send: async (m: OutgoingMail) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        delivered.push(m);
+      },
+    };
+    expect(await run({ concurrency: 4, transport: slow })).toEqual(
+      report({ sent: RECIPIENT_DAILY_CAP, deferred: 2 }),
+    );
     const waiting = backend.controls.outbox().filter((m) => m.status === 'pending');
     expect(waiting).toHaveLength(2);
     expect(waiting.every((m) => m.attempts === 0 && m.dueAt === T0 + DAY)).toBe(true);

@@ -29,14 +29,21 @@ export async function planRetention(
     pageToken = page.pageToken;
   } while (pageToken);
   const [entries, runs] = await Promise.all([
-    store.collection('waitlist').select('collegeId').get(),
+    store.collection('waitlist').select('collegeId', 'timestamp').get(),
     store.collection('launchRuns').get(),
   ]);
   const onList = new Set(entries.docs.map((d) => d.id));
   return retentionPlan({
     now,
     accounts: users.map((u) => ({ ...u, onList: onList.has(u.uid) })),
-    entries: entries.docs.map((d) => ({ uid: d.id, collegeId: String(d.get('collegeId')) })),
+    entries: entries.docs.map((d) => {
+      const joined = d.get('timestamp') as unknown;
+      return {
+        uid: d.id,
+        collegeId: String(d.get('collegeId')),
+        joinedAt: joined instanceof Timestamp ? joined.toMillis() : Number.NaN,
+      };
+    }),
     launches: runs.docs.map((d) => {
       const at = d.get('ranAt') as unknown;
       return {

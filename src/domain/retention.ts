@@ -5,7 +5,8 @@
  * - an account that signed in and never joined, neither created nor signed in to for
  *   IDLE_ACCOUNT_DAYS, is deleted;
  * - every student of a campus whose launch e-mails were recorded AFTER_LAUNCH_DAYS ago or more
- *   (its first launch run that recorded any) is deleted, with everything kept of them.
+ *   (its first launch run that recorded any) is deleted, with everything kept of them, if they
+ *   were on its list then (joined before that run): one who joined later was never told.
  * Applying the plan twice deletes nothing the second time: what it names is gone.
  * This module imports nothing: the Cloud Functions copy it as it is.
  */
@@ -23,8 +24,12 @@ export interface RetentionInput {
     readonly lastSeen: number;
     readonly onList: boolean;
   }[];
-  /** Every entry: its student and campus. */
-  readonly entries: readonly { readonly uid: string; readonly collegeId: string }[];
+  /** Every entry: its student, campus and date of joining (ms). */
+  readonly entries: readonly {
+    readonly uid: string;
+    readonly collegeId: string;
+    readonly joinedAt: number;
+  }[];
   /** The launch runs: their campus, when they ran (ms), and how many messages they recorded. */
   readonly launches: readonly {
     readonly collegeId: string;
@@ -55,8 +60,14 @@ export function retentionPlan({ now, accounts, entries, launches }: RetentionInp
   const campuses = [...firstLaunch]
     .filter(([, at]) => at <= now - AFTER_LAUNCH_DAYS * DAY_MS)
     .map(([id]) => id);
-  const due = new Set(campuses);
-  const launched = entries.filter((e) => due.has(e.collegeId)).map((e) => e.uid);
+  // Only the students who were on the list when the launch was recorded (and so were told): one
+  // who joined the campus afterwards keeps their entry (review of issue 51).
+  const launched = entries
+    .filter((e) => {
+      const at = firstLaunch.get(e.collegeId);
+      return at !== undefined && campuses.includes(e.collegeId) && e.joinedAt <= at;
+    })
+    .map((e) => e.uid);
   const sorted = (list: string[]) => [...new Set(list)].sort();
   return { idle: sorted(idle), campuses: sorted(campuses), launched: sorted(launched) };
 }

@@ -35,11 +35,11 @@ async function account(email: string, daysAgo: number, campus?: string) {
   );
   const id = rows[0]!.id;
   if (campus) {
-    await admin.query('insert into public.waitlist (uid, email, college_id) values ($1, $2, $3)', [
-      id,
-      email,
-      campus,
-    ]);
+    await admin.query(
+      `insert into public.waitlist (uid, email, college_id, created_at)
+       values ($1, $2, $3, now() - make_interval(days => $4))`,
+      [id, email, campus, daysAgo],
+    );
   }
   return id;
 }
@@ -82,10 +82,10 @@ describe('the retention job on Supabase', () => {
         { uid: noMail, lastSeen: now - 100 * DAY, onList: true },
       ],
       entries: [
-        { uid: launched, collegeId: 'udg-cucei' },
-        { uid: lateJoin, collegeId: 'udg-cucei' },
-        { uid: recentCampus, collegeId: 'udg-cucea' },
-        { uid: noMail, collegeId: 'itesm-gdl' },
+        { uid: launched, collegeId: 'udg-cucei', joinedAt: now - 120 * DAY },
+        { uid: lateJoin, collegeId: 'udg-cucei', joinedAt: now - DAY },
+        { uid: recentCampus, collegeId: 'udg-cucea', joinedAt: now - 100 * DAY },
+        { uid: noMail, collegeId: 'itesm-gdl', joinedAt: now - 100 * DAY },
       ],
       launches: [
         { collegeId: 'udg-cucei', at: now - 91 * DAY, queued: 1 },
@@ -105,13 +105,15 @@ describe('the retention job on Supabase', () => {
     expect((await held()).length).toBe(6); // the dry run deleted nothing
 
     const dry = (await run()).stdout;
-    expect(dry).toContain('Would delete 1 idle accounts without an entry and 2 students');
+    // The one who joined after the launch was never told: they stay.
+    expect(dry).toContain('Would delete 1 idle accounts without an entry and 1 students');
     const done = (await run('--yes')).stdout;
-    expect(done).toContain('Deleted 1 idle accounts without an entry and 2 students');
-    expect(await held()).toEqual([fresh, recentCampus, noMail].sort());
+    expect(done).toContain('Deleted 1 idle accounts without an entry and 1 students');
+    expect(await held()).toEqual([fresh, lateJoin, recentCampus, noMail].sort());
     expect(
-      (await admin.query("select 1 from public.waitlist where college_id = 'udg-cucei'")).rowCount,
-    ).toBe(0);
+      (await admin.query("select uid::text from public.waitlist where college_id = 'udg-cucei'"))
+        .rows,
+    ).toEqual([{ uid: lateJoin }]);
     expect((await run('--yes')).stdout).toContain(
       'Deleted 0 idle accounts without an entry and 0 students',
     );

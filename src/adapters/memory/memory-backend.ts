@@ -259,7 +259,11 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
         lastSeen: Date.parse(seen) || 0,
         onList: Object.hasOwn(state.entries, uid),
       })),
-      entries: Object.entries(state.entries).map(([uid, e]) => ({ uid, collegeId: e.collegeId })),
+      entries: Object.entries(state.entries).map(([uid, e]) => ({
+        uid,
+        collegeId: e.collegeId,
+        joinedAt: Date.parse(e.timestamp),
+      })),
       launches: state.launchRuns,
     });
     if (!dryRun) {

@@ -68,14 +68,20 @@ export function recipientVerdict(
   return { verdict: 'send' };
 }
 
-/** The ledger after one more send: the record added once, nothing older than LEDGER_KEEP_MS. */
+/**
+ * The ledger after one more send: the record added once (a second mark keeps the first time),
+ * nothing older than LEDGER_KEEP_MS.
+ */
 export function ledgerWith(
   sent: readonly SentRecord[],
   record: SentRecord,
   now: number,
 ): SentRecord[] {
-  const kept = sent.filter((s) => s.at > now - LEDGER_KEEP_MS && s.id !== record.id);
-  return [...kept, record].sort((a, b) => a.at - b.at).slice(-MAX_LEDGER);
+  const ids = new Set<string>();
+  const kept = sent.filter((s) => s.at > now - LEDGER_KEEP_MS && !ids.has(s.id) && !!ids.add(s.id));
+  // A message marked again keeps its first time (as Postgres's `on conflict do nothing`).
+  const added = ids.has(record.id) ? kept : [...kept, record];
+  return added.sort((a, b) => a.at - b.at).slice(-MAX_LEDGER);
 }
 
 /**

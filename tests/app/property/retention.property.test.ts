@@ -17,13 +17,14 @@ const NOW = Date.UTC(2027, 5, 1);
 const campus = fc.constantFrom('udg-cucei', 'udg-cucea', 'itesm-gdl');
 
 describe('retentionPlan', () => {
-  it('names exactly the idle accounts without an entry and the students of campuses launched 90 days ago', () => {
+  it('names exactly the idle accounts without an entry and the students told of a launch 90 days ago', () => {
     fc.assert(
       fc.property(
         fc.array(
           fc.record({
             uid: fc.stringMatching(/^u[0-9]{1,3}$/),
             ago: fc.integer({ min: 0, max: 60 }),
+            joinedAgo: fc.integer({ min: 0, max: 200 }),
             campus: fc.option(campus, { nil: null }),
           }),
           { maxLength: 25 },
@@ -45,7 +46,11 @@ describe('retentionPlan', () => {
               lastSeen: NOW - p.ago * DAY,
               onList: p.campus !== null,
             })),
-            entries: unique.flatMap((p) => (p.campus ? [{ uid: p.uid, collegeId: p.campus }] : [])),
+            entries: unique.flatMap((p) =>
+              p.campus
+                ? [{ uid: p.uid, collegeId: p.campus, joinedAt: NOW - p.joinedAgo * DAY }]
+                : [],
+            ),
             launches: runs.map((r) => ({
               collegeId: r.collegeId,
               at: NOW - r.ago * DAY,
@@ -58,7 +63,9 @@ describe('retentionPlan', () => {
             const launchedAgo = runs
               .filter((r) => r.collegeId === p.campus && r.queued > 0)
               .map((r) => r.ago);
-            const due = launchedAgo.length > 0 && Math.max(...launchedAgo) >= AFTER_LAUNCH_DAYS;
+            // Told: on the list when the campus's first launch ran, 90 days ago or more.
+            const first = launchedAgo.length > 0 ? Math.max(...launchedAgo) : -1;
+            const due = first >= AFTER_LAUNCH_DAYS && p.joinedAgo >= first;
             expect(plan.launched.includes(p.uid)).toBe(due);
           }
           // Applied, then planned again: nothing more.
@@ -110,16 +117,21 @@ describe('the retention job on the memory backend', () => {
     expect(held()).toEqual([ana.uid, sofia.uid].sort());
 
     backend.controls.notifyCampus('udg-cucei');
-    clock.at += (AFTER_LAUNCH_DAYS - 1) * DAY;
+    // A student who joins after the launch was never told: the purge leaves them.
+    clock.at += DAY;
+    index = 3;
+    const late = await useCases.signIn();
+    await useCases.joinWaitlist({ user: late, college: collegeOfId('udg-cucei') });
+    clock.at += (AFTER_LAUNCH_DAYS - 2) * DAY;
     expect(backend.controls.applyRetention()).toEqual({ idle: [], campuses: [], launched: [] });
     clock.at += DAY;
     expect(backend.controls.applyRetention({ dryRun: true }).launched).toEqual([ana.uid]);
     expect(backend.controls.applyRetention()).toMatchObject({ campuses: ['udg-cucei'] });
-    expect(held()).toEqual([sofia.uid]);
-    expect(Object.keys(backend.controls.entries())).toEqual([sofia.uid]);
+    expect(held()).toEqual([late.uid, sofia.uid].sort());
+    expect(Object.keys(backend.controls.entries()).sort()).toEqual([late.uid, sofia.uid].sort());
     expect(backend.controls.outbox().some((m) => m.uid === ana.uid)).toBe(false);
     // Rerun: nothing more goes.
     expect(backend.controls.applyRetention()).toMatchObject({ idle: [], launched: [] });
-    expect(held()).toEqual([sofia.uid]);
+    expect(held()).toEqual([late.uid, sofia.uid].sort());
   });
 });

@@ -415,6 +415,8 @@ test.describe('waitlist step 2 (signed in)', () => {
     await expect(submit(other)).toHaveText('Ya estás en la lista de espera');
     await other.bringToFront();
     await other.getByRole('button', { name: 'Cerrar sesión' }).click();
+    // The student looks at the first tab again (a tab in the back may not be drawn under load).
+    await page.bringToFront();
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
   });
 

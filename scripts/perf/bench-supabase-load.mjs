@@ -150,11 +150,16 @@ async function join(session, collegeId = 'udg-cucei') {
     headers: { apikey: standIn.anonKey, Authorization: `Bearer ${session.access_token}` },
   });
   const start = performance.now();
-  const { error, status } = await rest
-    .from('waitlist')
-    .upsert(
-      { uid: session.user.id, email: session.user.email, college_id: collegeId },
-      { onConflict: 'uid', ignoreDuplicates: true },
-    );
+  const { error, status } = await rest.from('waitlist').upsert(
+    {
+      uid: session.user.id,
+      email: session.user.email,
+      college_id: collegeId,
+      // What joining confirms (src/domain/join-terms.ts), as the adapter sends it.
+      adult: true,
+      notice_version: '2026-11-28',
+    },
+    { onConflict: 'uid', ignoreDuplicates: true },
+  );
   return { ms: performance.now() - start, error: error ? `${status} ${error.message}` : null };
 }

@@ -27,7 +27,7 @@ const MUTATIONS = [
   },
   {
     name: 'the field list (extra fields allowed)',
-    from: "data.keys().hasOnly(['email', 'collegeId', 'timestamp'])",
+    from: "data.keys().hasOnly(['email', 'collegeId', 'timestamp', 'adult', 'noticeVersion'])",
     to: 'true',
   },
   {
@@ -59,6 +59,16 @@ const MUTATIONS = [
     name: 'the catalogue check of a change of campus (any well-formed id)',
     from: '&& isCatalogueCollege(request.resource.data.collegeId)',
     to: '',
+  },
+  {
+    name: 'the confirmation of age (an entry without it)',
+    from: '&& data.adult == true',
+    to: '',
+  },
+  {
+    name: "the notice version's form (any text)",
+    from: "return value is string && value.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');",
+    to: 'return true;',
   },
   {
     name: 'the consent needs an entry',

@@ -47,10 +47,10 @@ select ok(not has_table_privilege('authenticated', 'private.hero_photo_review', 
 -- Student 7 is not on the list: consent refused. Student 1 grants their own, not another's.
 set local role authenticated;
 set local request.jwt.claims = '{"sub":"a0000000-0000-4000-8000-000000000007","email":"c7@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
-select throws_ok($$select public.grant_hero_consent()$$, '42501', null,
+select throws_ok($$select public.grant_hero_consent('2026-11-28')$$, '42501', null,
   'a student not on the list cannot consent');
 set local request.jwt.claims = '{"sub":"a0000000-0000-4000-8000-000000000001","email":"c1@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
-select lives_ok($$select public.grant_hero_consent()$$, 'a Google student on the list consents');
+select lives_ok($$select public.grant_hero_consent('2026-11-28')$$, 'a Google student on the list consents');
 select throws_ok($$insert into public.hero_consent (user_id) values ('a0000000-0000-4000-8000-000000000003')$$,
   '42501', null, 'nobody grants another student''s consent');
 select throws_ok($$select * from private.hero_photo_queue$$, '42501', null,

@@ -29,14 +29,14 @@ select ok(not has_table_privilege('authenticated', 'public.hero_consent', 'updat
   and not has_column_privilege('authenticated', 'public.hero_consent', 'granted_at', 'update')
   and not has_column_privilege('authenticated', 'public.hero_consent', 'granted_at', 'insert'),
   'hero_consent: no update at all (the first date stands), no insert of granted_at');
-select ok(has_function_privilege('authenticated', 'public.grant_hero_consent()', 'execute'),
+select ok(has_function_privilege('authenticated', 'public.grant_hero_consent(text)', 'execute'),
   'authenticated may call grant_hero_consent()');
-select ok(not has_function_privilege('anon', 'public.grant_hero_consent()', 'execute'),
+select ok(not has_function_privilege('anon', 'public.grant_hero_consent(text)', 'execute'),
   'anon may not call grant_hero_consent()');
 select ok(not has_function_privilege('anon', 'public.hero_consent_date()', 'execute')
   and not has_function_privilege('authenticated', 'public.hero_consent_date()', 'execute'),
   'the trigger function is no API');
-select ok(not (select prosecdef from pg_proc where oid = 'public.grant_hero_consent()'::regprocedure),
+select ok(not (select prosecdef from pg_proc where oid = 'public.grant_hero_consent(text)'::regprocedure),
   'grant_hero_consent() runs as the caller (security invoker)');
 
 -- Ana, signed in.
@@ -68,7 +68,7 @@ select is_empty(
 
 -- Ana's hero consent: given once, never renewed, never dated by her.
 select is_empty($$select * from public.hero_consent$$, 'no consent at first');
-select results_eq($$select granted_at from public.grant_hero_consent()$$, $$values (now())$$,
+select results_eq($$select granted_at from public.grant_hero_consent('2026-11-28')$$, $$values (now())$$,
   'grant_hero_consent() records her consent, dated now');
 select results_eq($$select user_id::text from public.hero_consent$$,
   $$values ('11111111-1111-4111-8111-111111111111')$$, 'and she reads it back');
@@ -80,7 +80,7 @@ set local session_replication_role = origin;
 select results_eq($$select granted_at from public.hero_consent$$,
   $$values ('2025-01-01'::timestamptz)$$, 'an old consent, as set up');
 set local role authenticated;
-select results_eq($$select granted_at from public.grant_hero_consent()$$,
+select results_eq($$select granted_at from public.grant_hero_consent('2026-11-28')$$,
   $$values ('2025-01-01'::timestamptz)$$, 'granting again is no error, and answers the first date');
 select results_eq($$select count(*)::int, max(granted_at) from public.hero_consent$$,
   $$values (1, '2025-01-01'::timestamptz)$$,
@@ -133,7 +133,7 @@ select throws_ok($$update public.waitlist set college_id = 'udg-cucea'$$, '42501
   'an anonymous update of waitlist is refused');
 select throws_ok($$delete from public.waitlist$$, '42501', null,
   'an anonymous delete of waitlist is refused');
-select throws_ok($$select public.grant_hero_consent()$$, '42501', null,
+select throws_ok($$select public.grant_hero_consent('2026-11-28')$$, '42501', null,
   'an anonymous grant is refused');
 select throws_ok($$delete from public.hero_consent$$, '42501', null,
   'an anonymous revoke is refused');

@@ -17,37 +17,37 @@ insert into auth.identities (provider_id, user_id, identity_data, provider) valu
 -- An e-mail/password account claiming a student's address.
 set local role authenticated;
 set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","email":"victim@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"email"},"is_anonymous":false}';
-select throws_ok($$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'victim@alumnos.udg.mx', 'udg-cucei')$$,
+select throws_ok($$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'victim@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'an e-mail/password account cannot join');
 reset role;
-insert into public.waitlist (uid, email, college_id)
-  values ('22222222-2222-4222-8222-222222222222', 'victim@alumnos.udg.mx', 'udg-cucei');
+insert into public.waitlist (uid, email, college_id, adult, notice_version)
+  values ('22222222-2222-4222-8222-222222222222', 'victim@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28');
 set local role authenticated;
-select throws_ok($$select public.grant_hero_consent()$$, '42501', null,
+select throws_ok($$select public.grant_hero_consent('2026-11-28')$$, '42501', null,
   'nor consent, even with an entry');
 select throws_ok($$update public.waitlist set college_id = 'udg-cucea'$$, '42501', null,
   'nor change a campus');
 
 -- An anonymous sign-in.
 set local request.jwt.claims = '{"sub":"33333333-3333-4333-8333-333333333333","role":"authenticated","app_metadata":{"provider":"anonymous"},"is_anonymous":true}';
-select throws_ok($$insert into public.waitlist (uid, email, college_id)
-    values ('33333333-3333-4333-8333-333333333333', 'x@alumnos.udg.mx', 'udg-cucei')$$,
+select throws_ok($$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('33333333-3333-4333-8333-333333333333', 'x@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'an anonymous account cannot join');
-select throws_ok($$select public.grant_hero_consent()$$, '42501', null,
+select throws_ok($$select public.grant_hero_consent('2026-11-28')$$, '42501', null,
   'nor consent');
 -- A Google token that says it is anonymous is anonymous.
 set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":true}';
-select throws_ok($$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
+select throws_ok($$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'a token marked anonymous cannot join, whatever its provider');
 
 -- Ana, with Google: joins, consents, is approved, and then leaves.
 set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
-select lives_ok($$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
+select lives_ok($$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   'a Google student joins');
-select lives_ok($$select public.grant_hero_consent()$$, 'and consents');
+select lives_ok($$select public.grant_hero_consent('2026-11-28')$$, 'and consents');
 reset role;
 insert into private.hero_photo_review (user_id, photo_url, approved)
   values ('11111111-1111-4111-8111-111111111111', 'https://lh3.googleusercontent.com/a/ana', true);
@@ -68,7 +68,7 @@ select results_eq($$select count(*)::int from auth.users$$, $$values (2)$$,
 
 -- What anon may call.
 select ok(not has_function_privilege('anon', 'public.delete_my_account()', 'execute')
-  and not has_function_privilege('anon', 'public.grant_hero_consent()', 'execute')
+  and not has_function_privilege('anon', 'public.grant_hero_consent(text)', 'execute')
   and not has_function_privilege('anon', 'public.colleges_fill_search()', 'execute')
   and not has_function_privilege('anon', 'public.college_search_normalize(text)', 'execute')
   and not has_function_privilege('authenticated', 'public.college_search_normalize(text)', 'execute')

@@ -28,16 +28,16 @@ set local role authenticated;
 set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","email":"ana@alumnos.udg.mx","role":"authenticated","app_metadata":{"provider":"google"},"is_anonymous":false}';
 
 select lives_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   'a student adds their own entry');
 select results_eq(
   $$select uid::text, email, college_id from public.waitlist$$,
   $$values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
   'and reads it back');
 select lives_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea')
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea', true, '2026-11-28')
     on conflict (uid) do nothing$$,
   'joining again (on conflict do nothing) is not an error');
 select results_eq(
@@ -45,17 +45,17 @@ select results_eq(
   $$values (1, 'udg-cucei')$$,
   'and leaves one row, with the first college');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea', true, '2026-11-28')$$,
   '23505', null, 'a plain second insert is a duplicate key');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea')
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx', 'udg-cucea', true, '2026-11-28')
     on conflict (uid) do update set email = excluded.email$$,
   '42501', null, 'an upsert that updates the e-mail is refused');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'ana@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'another student''s row cannot be inserted');
 select throws_ok(
   $$update public.waitlist set email = 'otra@alumnos.udg.mx'$$,
@@ -76,12 +76,12 @@ select is_empty(
   $$select * from public.waitlist where uid = '11111111-1111-4111-8111-111111111111'$$,
   'not even asked for by its uid');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'ana@alumnos.udg.mx', 'udg-cucei')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'ana@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'a spoofed e-mail is refused');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'LUIS@alumnos.itesm.mx', 'udg-cucei')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'LUIS@alumnos.itesm.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'the e-mail must be exactly the token''s');
 select throws_ok(
   $$insert into public.waitlist (uid, email, college_id, created_at)
@@ -92,19 +92,19 @@ select throws_ok(
     values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'udg-cucei', true)$$,
   '42703', null, 'an extra column is refused');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'UDG CUCEI')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'UDG CUCEI', true, '2026-11-28')$$,
   '23514', null, 'a college id that breaks the id rule is refused');
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'no-existe')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'no-existe', true, '2026-11-28')$$,
   '23503', null, 'a college that is not in the catalogue is refused');
 select is_empty(
   $$delete from public.waitlist where uid = '11111111-1111-4111-8111-111111111111' returning uid$$,
   'another student''s row cannot be deleted (row-level security hides it)');
 select lives_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'itesm-gdl')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'itesm-gdl', true, '2026-11-28')$$,
   'Luis adds his own entry');
 select results_eq($$select count(*)::int from public.waitlist$$, $$values (1)$$,
   'and sees only that one');
@@ -114,8 +114,8 @@ reset role;
 set local role anon;
 set local request.jwt.claims = '{"role":"anon"}';
 select throws_ok(
-  $$insert into public.waitlist (uid, email, college_id)
-    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'udg-cucei')$$,
+  $$insert into public.waitlist (uid, email, college_id, adult, notice_version)
+    values ('22222222-2222-4222-8222-222222222222', 'luis@alumnos.itesm.mx', 'udg-cucei', true, '2026-11-28')$$,
   '42501', null, 'an anonymous insert is refused');
 select throws_ok($$select * from public.waitlist$$, '42501', null,
   'an anonymous read is refused');

@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { PROJECT_ID } from '../support/emulators';
 import { describeFirestore } from '../support/firestore';
 
@@ -63,11 +64,32 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     email: 'ana@alumnos.udg.mx',
     collegeId: 'udg-cucei',
     timestamp: serverTimestamp(),
+    adult: true,
+    noticeVersion: PRIVACY_NOTICE_VERSION,
     ...over,
   });
 
-  it('a student creates their own entry with exactly the three fields', async () => {
+  it('a student creates their own entry with exactly its five fields', async () => {
     await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+  });
+
+  it('refuses an entry without the confirmation of age or the notice version, or with either malformed (issue 51)', async () => {
+    const without = (key: string) =>
+      Object.fromEntries(Object.entries(entry()).filter(([k]) => k !== key));
+    const withoutAdult = without('adult');
+    const withoutVersion = without('noticeVersion');
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), withoutAdult));
+    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), withoutVersion));
+    for (const adult of [false, 'true', 1, null]) {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ adult })));
+    }
+    for (const noticeVersion of ['', 'v2', '2026-11', '2026-11-28x', 20261128, null]) {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ noticeVersion })));
+    }
+    // Both stay as written: a change of campus may not touch them.
+    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { adult: false }));
+    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { noticeVersion: '2030-01-01' }));
   });
 
   it('and reads it back, but not another student’s, and lists nothing', async () => {
@@ -211,7 +233,7 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
   });
 
   describe('heroConsent/{uid}', () => {
-    const consent = () => ({ grantedAt: serverTimestamp() });
+    const consent = () => ({ grantedAt: serverTimestamp(), noticeVersion: PRIVACY_NOTICE_VERSION });
     // Consent needs an entry on the list: Ana joins first in every test of this block.
     beforeEach(async () => {
       await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
@@ -246,6 +268,11 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
       await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), photo: 'x' }));
       await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), {}));
       await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { granted: true }));
+      // The notice version is required, and a date (issue 51).
+      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: serverTimestamp() }));
+      await assertFails(
+        setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), noticeVersion: 'última' }),
+      );
       await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
       await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date(0) }));
       await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { extra: 1 }));

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import {
   type Auth,
   getAuth,
@@ -76,6 +77,8 @@ function putOnList(uid: string, email = `${uid}@alumnos.udg.mx`) {
     email: { stringValue: email },
     collegeId: { stringValue: 'udg-cucei' },
     timestamp: { timestampValue: new Date().toISOString() },
+    adult: { booleanValue: true },
+    noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
   });
 }
 
@@ -136,7 +139,13 @@ describeFirestore('Firestore waitlist adapter, at the wire', () => {
         {
           update: {
             name: docName(uid),
-            fields: { email: { stringValue: email }, collegeId: { stringValue: 'udg-cucei' } },
+            // With what joining confirms (issue 51): 18 or older, under this notice's version.
+            fields: {
+              email: { stringValue: email },
+              collegeId: { stringValue: 'udg-cucei' },
+              adult: { booleanValue: true },
+              noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
+            },
           },
           updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }],
         },
@@ -345,6 +354,8 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       email: { stringValue: email },
       collegeId: { stringValue: 'itesm-gdl' },
       timestamp: joinedAt,
+      adult: { booleanValue: true },
+      noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
     });
   });
 
@@ -396,10 +407,12 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       update: { name: consentName(uid) },
       updateTransforms: [{ fieldPath: 'grantedAt', setToServerValue: 'REQUEST_TIME' }],
     });
-    expect(Object.keys((write!.update as { fields?: object }).fields ?? {})).toEqual([]);
+    expect((write!.update as { fields?: object }).fields).toEqual({
+      noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
+    });
     expect(write!.updateMask).toBeUndefined();
     const granted = (await db.fields(`heroConsent/${uid}`))!;
-    expect(Object.keys(granted)).toEqual(['grantedAt']);
+    expect(Object.keys(granted).sort()).toEqual(['grantedAt', 'noticeVersion']);
     firestore.requests.length = 0;
     await consent.grant(uid); // given already: the first date stands, nothing is written
     expect(firestore.requests.map((r) => r.path)).toEqual([`${DOCS}:batchGet`]);
@@ -557,13 +570,16 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
         writeOf(name, { photo: { stringValue: 'https://x' } }, serverTime),
         writeOf(name, {}),
         writeOf(name, { granted: { booleanValue: true } }),
+        // The server's date without the notice's version (issue 51).
+        writeOf(name, {}, serverTime),
       ]) {
         expect(await raw(token, 'commit', body)).toBe(403);
       }
       expect(await db.has(`heroConsent/${uid}`)).toBe(false);
-      expect(await raw(token, 'commit', writeOf(name, {}, serverTime))).toBe(200);
+      const version = { noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION } };
+      expect(await raw(token, 'commit', writeOf(name, version, serverTime))).toBe(200);
       // Given once: a second write (a renewed date) is refused; the first date stands.
-      expect(await raw(token, 'commit', writeOf(name, {}, serverTime))).toBe(403);
+      expect(await raw(token, 'commit', writeOf(name, version, serverTime))).toBe(403);
     });
 
     it('a consent of a student who is not on the list', async () => {

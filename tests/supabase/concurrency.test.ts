@@ -6,8 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { memoryStorage } from '../support/memory-storage';
+import { JOIN_TERMS } from '@/domain/join-terms';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
+
+/** The columns joining adds besides the entry's own (src/domain/join-terms.ts). */
+const JOIN_COLUMNS = { adult: JOIN_TERMS.adult, notice_version: JOIN_TERMS.noticeVersion };
 
 let standIn: SupabaseStandIn;
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -100,7 +104,7 @@ describe('concurrent joins', () => {
             [claims],
           );
           await c.query(
-            "insert into public.waitlist (uid, email, college_id) values ($1, 'directa@alumnos.udg.mx', 'udg-cucei') on conflict (uid) do nothing",
+            "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, 'directa@alumnos.udg.mx', 'udg-cucei', true, '2026-11-28') on conflict (uid) do nothing",
             [uid],
           );
           await c.query('commit');
@@ -130,7 +134,7 @@ describe('concurrent joins', () => {
         const { error, status } = await rest
           .from('waitlist')
           .upsert(
-            { uid: s.user.id, email: s.user.email, college_id: 'udg-cucei' },
+            { ...JOIN_COLUMNS, uid: s.user.id, email: s.user.email, college_id: 'udg-cucei' },
             { onConflict: 'uid', ignoreDuplicates: true },
           );
         return error ? `${status} ${error.message}` : status;

@@ -2,6 +2,7 @@
 // request the adapters make, and refuse what they refuse, or the adapter tests prove nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOIN_TERMS } from '@/domain/join-terms';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 import {
   signJwt,
@@ -9,6 +10,9 @@ import {
   startSupabaseStandIn,
   type SupabaseStandIn,
 } from '../../stand-ins/supabase-stand-in';
+
+/** The columns joining adds besides the entry's own (src/domain/join-terms.ts). */
+const JOIN_COLUMNS = { adult: JOIN_TERMS.adult, notice_version: JOIN_TERMS.noticeVersion };
 
 let standIn: SupabaseStandIn;
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -150,7 +154,12 @@ describe('REST stand-in', () => {
   it('signed in: own insert 201, duplicates 409, ignore-duplicates 201, merge 403, others 403', async () => {
     const s = await standIn.sessionFor({ email: 'rest@alumnos.udg.mx' });
     const other = await standIn.sessionFor({ email: 'otro@alumnos.udg.mx' });
-    const row = { uid: s.user.id, email: 'rest@alumnos.udg.mx', college_id: 'udg-cucei' };
+    const row = {
+      ...JOIN_COLUMNS,
+      uid: s.user.id,
+      email: 'rest@alumnos.udg.mx',
+      college_id: 'udg-cucei',
+    };
     const post = (body: unknown, prefer?: string, query = '') =>
       call(`/rest/v1/waitlist${query}`, {
         method: 'POST',
@@ -208,7 +217,12 @@ describe('REST stand-in', () => {
       const res = await call('/rest/v1/waitlist', {
         method: 'POST',
         token: session.access_token,
-        body: JSON.stringify({ uid: String(session.user.id), email, college_id: 'udg-cucei' }),
+        body: JSON.stringify({
+          ...JOIN_COLUMNS,
+          uid: String(session.user.id),
+          email,
+          college_id: 'udg-cucei',
+        }),
       });
       expect(res.status).toBe(201);
     }

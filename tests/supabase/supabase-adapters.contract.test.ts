@@ -3,6 +3,7 @@
 // and PostgREST clients, unmodified (in jsdom: a browser's localStorage, location and
 // BroadcastChannel), over HTTP to the stand-in, which runs each request on the migrated
 // PostgreSQL 15 as Supabase's role and JWT claims would.
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/domain/errors';
@@ -429,6 +430,26 @@ describe('Supabase adapters beyond the contract', () => {
     expect(count('PATCH /rest/v1/waitlist')).toBe(patches + 1);
     expect(count('DELETE /rest/v1/waitlist')).toBe(deletes + 1);
     expect(count('POST /rest/v1/rpc/grant_hero_consent')).toBe(grants + 1);
+  });
+
+  it('joining records the confirmation of age and the notice version; a consent, the version (issue 51)', async () => {
+    const b = backend();
+    standIn.arrangeSignIn({ email: nextEmail() });
+    const user = await b.auth.signInWithPopup();
+    await b.waitlist.join(user.uid, {
+      email: user.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    await b.heroConsent.grant(user.uid);
+    const { rows } = await admin.query(
+      `select w.adult, w.notice_version as joined, c.notice_version as consented
+       from public.waitlist w join public.hero_consent c on c.user_id = w.uid where w.uid = $1`,
+      [user.uid],
+    );
+    expect(rows).toEqual([
+      { adult: true, joined: PRIVACY_NOTICE_VERSION, consented: PRIVACY_NOTICE_VERSION },
+    ]);
   });
 
   it('a campus outside the catalogue is refused, and the entry keeps its campus', async () => {

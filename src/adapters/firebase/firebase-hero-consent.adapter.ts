@@ -1,12 +1,16 @@
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
 
-/** One document per student who consents to the hero strip, keyed by uid: `{ grantedAt }`. */
+/**
+ * One document per student who consents to the hero strip, keyed by uid: `{ grantedAt,
+ * noticeVersion }` (the privacy notice they consented under).
+ */
 export const HERO_CONSENT_COLLECTION = 'heroConsent';
 
 /**
- * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt }`, the
+ * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt, noticeVersion }`, the
  * server's time), through `firebase/firestore/lite` like the waitlist. The document exists while
  * the consent is current; revoking deletes it. The rules let a student touch only their own.
  */
@@ -36,7 +40,10 @@ export function createFirestoreHeroConsent(options: FirestoreLiteOptions): HeroC
         // Given once: the first date stands (the rules refuse an update), so a consent already
         // there is left as it is. The rules require the server's time and an entry on the list.
         if ((await sdk.getDoc(consent)).exists()) return;
-        await sdk.setDoc(consent, { grantedAt: sdk.serverTimestamp() });
+        await sdk.setDoc(consent, {
+          grantedAt: sdk.serverTimestamp(),
+          noticeVersion: PRIVACY_NOTICE_VERSION,
+        });
       } catch (error) {
         // Another tab gave it in between: the consent is there, which is what was asked.
         const given = await sdk.getDoc(consent).then(

@@ -1,6 +1,7 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import { AppError } from '@/domain/errors';
+import { JOIN_TERMS } from '@/domain/join-terms';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
 
@@ -54,6 +55,9 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
           email: entry.email,
           collegeId: entry.collegeId,
           timestamp: sdk.serverTimestamp(),
+          // What joining confirms (src/domain/join-terms.ts): the rules require both.
+          adult: JOIN_TERMS.adult,
+          noticeVersion: JOIN_TERMS.noticeVersion,
         });
       } catch (error) {
         const failure = toBackendError(error);

@@ -84,6 +84,11 @@ export interface MemoryBackendControls {
   entries(): Record<string, StoredWaitlistEntry>;
   /** The hero-strip consents: when each student gave theirs (ISO 8601), keyed by uid. */
   consents(): Record<string, string>;
+  /**
+   * The privacy notice's version recorded with each entry (which also records that its student
+   * confirmed being 18 or older) and with each current consent, keyed by uid (issue 51).
+   */
+  notices(): { joined: Record<string, string>; consented: Record<string, string> };
   /** How many times `op` was called since start or the last reset. */
   calls(op: MemoryOperation): number;
   /** The accounts this backend holds (created at first sign-in), keyed by uid. */
@@ -303,6 +308,10 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       setLatency: (ms: number) => controls.setLatency(ms),
       entries: () => ({ ...store.read().entries }),
       consents: () => ({ ...store.read().consents }),
+      notices: () => ({
+        joined: { ...store.read().joinNotices },
+        consented: { ...store.read().consentNotices },
+      }),
       calls: controls.calls,
       accounts: () => ({ ...store.read().users }),
       heroPhotos: () => heroPhotoQueue(store.read()),

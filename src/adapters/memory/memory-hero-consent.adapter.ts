@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import type { Clock } from '@/ports/clock.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import { AppError } from '@/domain/errors';
@@ -37,7 +38,14 @@ export function createMemoryHeroConsent({
       }
       // Giving it again keeps the first date: renewing never moves a student up the strip.
       const grantedAt = store.read().consents[uid] ?? clock.now().toISOString();
-      store.update((state) => ({ ...state, consents: { ...state.consents, [uid]: grantedAt } }));
+      store.update((state) => ({
+        ...state,
+        consents: { ...state.consents, [uid]: grantedAt },
+        consentNotices: {
+          ...state.consentNotices,
+          [uid]: state.consentNotices[uid] ?? PRIVACY_NOTICE_VERSION,
+        },
+      }));
     },
     async revoke(uid) {
       await controls.enter('revokeConsent');
@@ -46,6 +54,7 @@ export function createMemoryHeroConsent({
       store.update((state) => ({
         ...state,
         consents: without(state.consents, uid),
+        consentNotices: without(state.consentNotices, uid),
         reviews: without(state.reviews, uid),
       }));
     },

@@ -1,3 +1,4 @@
+import { NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { type CampusSettings, parseSettings } from '@/domain/campus-progress';
 import { isCollegeId } from '@/domain/college';
@@ -26,6 +27,13 @@ export interface MemoryState {
   readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
   /** Hero-strip consents, keyed by uid: when each was given (ISO 8601). */
   readonly consents: Readonly<Record<string, string>>;
+  /**
+   * The privacy notice's version each entry was made under, keyed by uid; an entry recorded here
+   * confirmed its student is 18 or older (src/domain/join-terms.ts, issue 51).
+   */
+  readonly joinNotices: Readonly<Record<string, string>>;
+  /** The privacy notice's version each current hero consent was given under, keyed by uid. */
+  readonly consentNotices: Readonly<Record<string, string>>;
   /** Profile photos changed at the provider, keyed by uid (else DEMO_ACCOUNT_PHOTOS). */
   readonly photos: Readonly<Record<string, string>>;
   /** The operator's decisions on hero photos, keyed by uid (admin-only on real backends). */
@@ -125,6 +133,8 @@ export const emptyState = (): MemoryState => ({
   sessionUid: null,
   entries: {},
   consents: {},
+  joinNotices: {},
+  consentNotices: {},
   photos: {},
   reviews: {},
   heroStripOn: true,
@@ -184,6 +194,7 @@ export function parseMemoryState(raw: string | null): MemoryState {
   }
   const isDate = (v: unknown): v is string => isString(v) && !Number.isNaN(Date.parse(v));
   const consents = recordOf(d.consents, isDate);
+  const isNotice = (v: unknown): v is string => isString(v) && NOTICE_VERSION_PATTERN.test(v);
   const users = recordOf(d.users, isDate);
   const photos = recordOf(d.photos, isString);
   const reviews = recordOf(
@@ -205,6 +216,8 @@ export function parseMemoryState(raw: string | null): MemoryState {
     sessionUid,
     entries,
     consents,
+    joinNotices: recordOf(d.joinNotices, isNotice),
+    consentNotices: recordOf(d.consentNotices, isNotice),
     photos,
     reviews,
     heroStripOn: d.heroStripOn !== false,
@@ -310,6 +323,8 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     sessionUid: state.sessionUid === uid ? null : state.sessionUid,
     entries: drop(state.entries),
     consents: drop(state.consents),
+    joinNotices: drop(state.joinNotices),
+    consentNotices: drop(state.consentNotices),
     reviews: drop(state.reviews),
     inviteCodes: drop(state.inviteCodes),
     // Their own arrival, and the arrivals they were credited with: nothing of them stays.

@@ -2,6 +2,7 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
 import { isCatalogueCollege } from '@/domain/college-of-id';
 import { AppError } from '@/domain/errors';
+import { JOIN_TERMS } from '@/domain/join-terms';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
 import type { StateStore } from './memory-state';
@@ -54,7 +55,12 @@ export function createMemoryWaitlist({
         const added = toStoredEntry(entry);
         queued = true;
         return withMail(
-          { ...state, entries: { ...state.entries, [uid]: added } },
+          {
+            ...state,
+            entries: { ...state.entries, [uid]: added },
+            // What joining confirms (src/domain/join-terms.ts), as the real backends record it.
+            joinNotices: { ...state.joinNotices, [uid]: JOIN_TERMS.noticeVersion },
+          },
           welcomeOf(uid, added, account.displayName),
         );
       }).entries[uid]!;
@@ -79,11 +85,13 @@ export function createMemoryWaitlist({
       store.update((state) => {
         const entries = { ...state.entries };
         delete entries[uid];
+        const joinNotices = { ...state.joinNotices };
+        delete joinNotices[uid];
         // Its unsent e-mails go with it, as the databases' triggers do (issue 25).
         const outbox = Object.fromEntries(
           Object.entries(state.outbox).filter(([, m]) => m.uid !== uid || m.status !== 'pending'),
         );
-        return { ...state, entries, outbox };
+        return { ...state, entries, joinNotices, outbox };
       });
     },
   };

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { AppError } from '@/domain/errors';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { SupabaseClientLoader } from './supabase-client';
@@ -40,7 +41,9 @@ export function createSupabaseHeroConsent(client: SupabaseClientLoader): HeroCon
     async grant(uid) {
       const sb = await load();
       await requireOwnUid(sb, uid);
-      const { error, status } = await sb.rest.rpc(GRANT_HERO_CONSENT_FUNCTION);
+      const { error, status } = await sb.rest.rpc(GRANT_HERO_CONSENT_FUNCTION, {
+        notice_version: PRIVACY_NOTICE_VERSION,
+      });
       if (error) throw toBackendError(error, status);
     },
 

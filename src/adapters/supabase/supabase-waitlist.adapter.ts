@@ -1,3 +1,4 @@
+import { JOIN_TERMS } from '@/domain/join-terms';
 import { AppError } from '@/domain/errors';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -56,12 +57,17 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
     async join(uid, entry) {
       const sb = await load();
       // The entry's timestamp is the client's clock: the database sets created_at itself.
-      const { error, status } = await sb.rest
-        .from(WAITLIST_TABLE)
-        .upsert(
-          { uid, email: entry.email, college_id: entry.collegeId },
-          { onConflict: 'uid', ignoreDuplicates: true },
-        );
+      const { error, status } = await sb.rest.from(WAITLIST_TABLE).upsert(
+        {
+          uid,
+          email: entry.email,
+          college_id: entry.collegeId,
+          // What joining confirms (src/domain/join-terms.ts): the insert policy requires both.
+          adult: JOIN_TERMS.adult,
+          notice_version: JOIN_TERMS.noticeVersion,
+        },
+        { onConflict: 'uid', ignoreDuplicates: true },
+      );
       if (error) throw toBackendError(error, status);
       // The first entry stands: answer with the row as stored (its college, the database's time).
       const read = await sb.rest.from(WAITLIST_TABLE).select(ENTRY_COLUMNS).eq('uid', uid);

@@ -137,7 +137,10 @@ export function PrivacyNoticePage() {
               Google nos los comparte cuando tú lo autorizas en su ventana de inicio de sesión.
             </li>
             <li>
-              <span className={strong}>De ti</span>, cuando te unes: el campus que eliges.
+              <span className={strong}>De ti</span>, cuando te unes: el campus que eliges y tu
+              confirmación de que tienes 18 años o más, que guardamos con tu registro junto con la
+              versión de este aviso que estaba publicada (también la guardamos con tu permiso para
+              la foto, si lo das).
             </li>
             <li>
               <span className={strong}>Automáticamente</span>: la fecha y hora en que te uniste a la
@@ -222,9 +225,9 @@ export function PrivacyNoticePage() {
 
         <Section id="edad">
           <p>
-            La lista es para personas de 18 años o más. Si eres menor de edad, no te unas: tu madre,
-            padre o tutor puede escribirnos a <Email /> y borraremos cualquier dato tuyo que
-            tengamos.
+            La lista es para personas de 18 años o más: al unirte lo confirmas. Si eres menor de
+            edad, no te unas: tu madre, padre o tutor puede escribirnos a <Email /> y borraremos
+            cualquier dato tuyo que tengamos.
           </p>
         </Section>
 

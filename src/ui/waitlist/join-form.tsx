@@ -115,9 +115,10 @@ export default function JoinForm({
         {joined && <CampusProgressPanel />}
         {joined && <MyEntryPanel />}
         <p className="text-xs text-slate-600">
-          Al unirte aceptas recibir actualizaciones sobre el lanzamiento en tu campus. Guardamos tu
-          correo, tu campus y la fecha en que te uniste; el inicio de sesión nos da además tu
-          nombre, tu foto y un identificador de tu cuenta. Respetamos tu privacidad: nada de spam.{' '}
+          Al unirte confirmas que tienes 18 años o más y aceptas recibir actualizaciones sobre el
+          lanzamiento en tu campus. Guardamos tu correo, tu campus, la fecha en que te uniste y esa
+          confirmación; el inicio de sesión nos da además tu nombre, tu foto y un identificador de
+          tu cuenta. Respetamos tu privacidad: nada de spam.{' '}
           <a href={PRIVACY_NOTICE_PATH} className="font-medium text-indigo-700 underline">
             Aviso de privacidad
           </a>

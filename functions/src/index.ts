@@ -15,6 +15,12 @@ import {
 } from './campus';
 import { createLogBudget, handleCspReport } from './csp-report';
 import {
+  FAILURE_REPORT_BUDGET,
+  failureCountKey,
+  parseFailureReport,
+  reportDay,
+} from './failure-report';
+import {
   allowedOrigins,
   type ConsentedProfile,
   createHeroImagesHandler,
@@ -217,6 +223,37 @@ export const csp_report = onRequest(
     }
     for (const violation of violations.slice(0, allowed)) logger.warn('CSP violation', violation);
     res.status(status).end();
+  },
+);
+
+/** The failure reports' counts (issue 51), one document per UTC day, kind and code. */
+export const FAILURE_COUNTS_COLLECTION = 'failureCounts';
+
+/** This instance's budget of counted failure reports (a flood is dropped, as CSP lines are). */
+const failureBudget = createLogBudget(Date.now, FAILURE_REPORT_BUDGET);
+
+/**
+ * The page's report of a failed sign-in or join (src/domain/failure-report.ts): exactly
+ * `{ kind, code }` from the domain's lists, counted under the UTC day in `failureCounts/{key}` for
+ * operators (`npm run report -- failures`). Nothing of the student is read or kept; a sign-in is
+ * not needed (a sign-in that failed has none).
+ */
+export const report_failure = onCall(
+  { ...CALLABLE, maxInstances: 2, memory: '128MiB', timeoutSeconds: 10 },
+  async (request) => {
+    const report = parseFailureReport(request.data);
+    if (!report) throw new HttpsError('invalid-argument', 'Not a failure report.');
+    const { allowed, droppedBefore } = failureBudget.take(1);
+    if (droppedBefore) {
+      logger.warn('Failure reports not counted (over the budget)', { count: droppedBefore });
+    }
+    if (!allowed) return null;
+    const day = reportDay(new Date());
+    await firestore
+      .collection(FAILURE_COUNTS_COLLECTION)
+      .doc(failureCountKey(day, report))
+      .set({ day, kind: report.kind, code: report.code, count: FieldValue.increment(1) }, { merge: true });
+    return null;
   },
 );
 

@@ -32,8 +32,9 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/adapters/smtp/smtp-transport.adapter.ts', 'functions/src/mail/smtp-transport.adapter.ts'],
   // Not mail, but copied the same way: the text rule of 'Mi campus no aparece' (issue 51).
   ['src/domain/campus-request-rule.ts', 'functions/src/campus-request-rule.ts'],
-  // And the retention rule (issue 51, item 9).
+  // And the retention rule (issue 51, item 9), and the failure reports' (issue 51).
   ['src/domain/retention.ts', 'functions/src/retention-rule.ts'],
+  ['src/domain/failure-report.ts', 'functions/src/failure-report.ts'],
 ];
 
 export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';

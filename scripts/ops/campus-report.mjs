@@ -4,17 +4,31 @@
 //   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share
 //   days      campus,day,joined,verified     (by day of joining, UTC; only days with a join)
 //   requests  name,city,requests,first_requested   ('Mi campus no aparece', per campus)
+//   failures  day,kind,code,count   (the page's failed sign-ins and joins, issue 51; newest day first)
 import { csvLine } from './export-waitlist.mjs';
 
-export const REPORTS = ['campuses', 'days', 'requests'];
+export const REPORTS = ['campuses', 'days', 'requests', 'failures'];
 const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };
 
 /**
  * `entries`: `{ uid, collegeId, joinedAt (ISO), verified, email }`; `invited`: the uids of students
  * credited to an invite; `settings`: `{ [collegeId]: { threshold, state, opensOn } }`;
- * `requests`: `{ key, name, city, at (ISO) }`, one per student and campus.
+ * `requests`: `{ key, name, city, at (ISO) }`, one per student and campus; `failures`:
+ * `{ day (YYYY-MM-DD), kind, code, count }`, the failure reports' counts.
  */
-export function campusReport(what, { entries = [], invited = [], settings = {}, requests = [] }) {
+export function campusReport(
+  what,
+  { entries = [], invited = [], settings = {}, requests = [], failures = [] },
+) {
+  if (what === 'failures') {
+    const rows = [...failures].sort(
+      (a, b) => b.day.localeCompare(a.day) || a.kind.localeCompare(b.kind) || b.count - a.count,
+    );
+    return csv(
+      ['day', 'kind', 'code', 'count'],
+      rows.map((r) => [r.day, r.kind, r.code, r.count]),
+    );
+  }
   if (what === 'requests') {
     const byKey = new Map();
     for (const r of [...requests].sort((a, b) => a.at.localeCompare(b.at))) {

@@ -1,6 +1,6 @@
 // The campus launch report on the Supabase backend (issue 28), as CSV on stdout:
 //
-//   node scripts/ops/report-supabase.mjs campuses | days | requests   [--db URL]
+//   node scripts/ops/report-supabase.mjs campuses | days | requests | failures   [--db URL]
 //
 // The same report as scripts/ops/report.mjs (scripts/ops/campus-report.mjs): verified by the
 // database's domain rule (private.email_in_domains), invites from private.invites, settings from
@@ -20,7 +20,7 @@ if (!connectionString) fail(`Name the database: --db URL (or set SUPABASE_DB_URL
 const client = new pg.Client({ connectionString });
 try {
   await client.connect();
-  const [entries, invites, settings, requests] = await Promise.all([
+  const [entries, invites, settings, requests, failures] = await Promise.all([
     client.query(
       `select w.uid::text as uid, w.college_id as "collegeId", w.created_at as "joinedAt",
          private.email_in_domains(w.email, c.email_domains) as verified, w.email
@@ -34,6 +34,9 @@ try {
     client.query(
       'select request_key as key, name, city, created_at as at from private.campus_requests',
     ),
+    client.query(
+      `select to_char(day, 'YYYY-MM-DD') as day, kind, code, count from private.failure_counts`,
+    ),
   ]);
   process.stdout.write(
     campusReport(what, {
@@ -46,6 +49,7 @@ try {
         ]),
       ),
       requests: requests.rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+      failures: failures.rows,
     }),
   );
   await client.end();

@@ -1,6 +1,6 @@
 // The campus launch report on the Firebase backend (issue 28), as CSV on stdout:
 //
-//   node scripts/ops/report.mjs campuses | days | requests   [--project ID]
+//   node scripts/ops/report.mjs campuses | days | requests | failures   [--project ID]
 //
 // campuses: per campus, joined, verified (the functions' campus records), joined with an invite,
 // its share, and the operators' threshold, state and date. days: joined and verified per campus
@@ -16,12 +16,13 @@ const options = parseArgs(rest, { values: ['project'], usage: USAGE });
 const { db } = connect(chooseProject(options.project));
 
 try {
-  const [entries, members, invites, settings, requests] = await Promise.all([
+  const [entries, members, invites, settings, requests, failures] = await Promise.all([
     db.collection('waitlist').get(),
     db.collection('campusMembers').get(),
     db.collection('invites').select().get(),
     db.collection('campusSettings').get(),
     db.collection('campusRequests').get(),
+    db.collection('failureCounts').get(),
   ]);
   const verified = new Set(members.docs.filter((d) => d.get('verified') === true).map((d) => d.id));
   process.stdout.write(
@@ -45,6 +46,12 @@ try {
         name: String(d.get('name')),
         city: String(d.get('city')),
         at: isoDate(d.get('at')),
+      })),
+      failures: failures.docs.map((d) => ({
+        day: String(d.get('day')),
+        kind: String(d.get('kind')),
+        code: String(d.get('code')),
+        count: Number(d.get('count') ?? 0),
       })),
     }),
   );

@@ -99,5 +99,6 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.Invites).toConstantValue(firebase.invites);
     bind(TOKENS.CampusRequests).toConstantValue(firebase.campusRequests);
     bind(TOKENS.LeaveLinks).toConstantValue(firebase.leaveLinks);
+    bind(TOKENS.FailureReports).toConstantValue(firebase.failureReports);
   });
 }

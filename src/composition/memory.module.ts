@@ -15,5 +15,6 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
     bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
+    bind(TOKENS.FailureReports).toConstantValue(backend.failureReports);
   });
 }

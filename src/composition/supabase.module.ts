@@ -46,5 +46,6 @@ export function createSupabaseModule(env: Env): ContainerModule {
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
     bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
+    bind(TOKENS.FailureReports).toConstantValue(backend.failureReports);
   });
 }

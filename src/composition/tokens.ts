@@ -3,6 +3,7 @@ import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -24,6 +25,7 @@ export const TOKENS = {
   Invites: Symbol.for('Invites') as ServiceIdentifier<Invites>,
   CampusRequests: Symbol.for('CampusRequests') as ServiceIdentifier<CampusRequests>,
   LeaveLinks: Symbol.for('LeaveLinks') as ServiceIdentifier<LeaveLinks>,
+  FailureReports: Symbol.for('FailureReports') as ServiceIdentifier<FailureReports>,
   VisitRecord: Symbol.for('VisitRecord') as ServiceIdentifier<VisitRecord>,
   LocalRecord: Symbol.for('LocalRecord') as ServiceIdentifier<LocalRecord>,
   Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
@@ -41,4 +43,5 @@ export const BACKEND_PORTS = [
   TOKENS.Invites,
   TOKENS.CampusRequests,
   TOKENS.LeaveLinks,
+  TOKENS.FailureReports,
 ] as const;

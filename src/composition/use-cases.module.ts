@@ -6,6 +6,7 @@ import type { UseCases } from '@/domain/use-cases/use-cases';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -41,6 +42,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         invites: Invites,
         campusRequests: CampusRequests,
         leaveLinks: LeaveLinks,
+        failureReports: FailureReports,
         local: LocalRecord,
         visit: VisitRecord,
         clock: Clock,
@@ -55,6 +57,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
           invites,
           campusRequests,
           leaveLinks,
+          failureReports,
           local,
           visit,
           clock,
@@ -69,6 +72,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         TOKENS.Invites,
         TOKENS.CampusRequests,
         TOKENS.LeaveLinks,
+        TOKENS.FailureReports,
         TOKENS.LocalRecord,
         TOKENS.VisitRecord,
         TOKENS.Clock,

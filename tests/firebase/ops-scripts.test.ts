@@ -482,6 +482,16 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
       'name,city,requests,first_requested\n' +
         'Universidad de Sotavento,Coatzacoalcos,1,2026-11-22T00:00:00.000Z\n',
     );
+    // The failure reports' counts (issue 51), as report_failure leaves them.
+    await put('failureCounts/2026-11-28_join_unavailable', {
+      day: { stringValue: '2026-11-28' },
+      kind: { stringValue: 'join' },
+      code: { stringValue: 'unavailable' },
+      count: { integerValue: '4' },
+    });
+    expect((await run('report', ['failures'])).stdout).toBe(
+      'day,kind,code,count\n2026-11-28,join,unavailable,4\n',
+    );
     await expect(run('report', ['everything'])).rejects.toMatchObject({ code: 2 });
   });
 });

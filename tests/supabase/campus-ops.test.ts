@@ -132,6 +132,10 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     expect(days).toMatch(/^campus,day,joined,verified\nudg-cucea,\d{4}-\d{2}-\d{2},15,12\n$/);
     const requests = (await report('requests')).stdout.split('\n');
     expect(requests[1]).toMatch(/^Universidad de Sotavento,Coatzacoalcos,1,\d{4}-/);
+    await admin.query(`select public.report_failure('join', 'unavailable')`);
+    expect((await report('failures')).stdout).toMatch(
+      /^day,kind,code,count\n\d{4}-\d{2}-\d{2},join,unavailable,1\n$/,
+    );
     await expect(report('everything')).rejects.toMatchObject({ code: 2 });
   });
 });

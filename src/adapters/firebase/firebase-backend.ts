@@ -4,6 +4,7 @@ import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -13,6 +14,7 @@ import { createCallableCampusProgress } from './firebase-campus-progress.adapter
 import { createCallableCampusRequests } from './firebase-campus-requests.adapter';
 import { createCallableInvites } from './firebase-invites.adapter';
 import { createCallableLeaveLinks } from './firebase-leave-links.adapter';
+import { createCallableFailureReports } from './firebase-failure-reports.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
@@ -27,6 +29,7 @@ export interface FirebaseBackend {
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
   readonly leaveLinks: LeaveLinks;
+  readonly failureReports: FailureReports;
 }
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
@@ -66,5 +69,6 @@ export function createFirebaseBackend(
     invites: createCallableInvites(functions),
     campusRequests: createCallableCampusRequests(functions),
     leaveLinks: createCallableLeaveLinks(functions),
+    failureReports: createCallableFailureReports(functions),
   };
 }

@@ -45,6 +45,8 @@ import {
   withMail,
 } from './memory-mail.adapter';
 import type { LeaveLinks } from '@/ports/leave-links.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
+import { createMemoryFailureReports } from './memory-failure-reports.adapter';
 import type { Outbox } from '@/ports/outbox.port';
 import { deliverOutbox, type DeliveryReport, leaveUrlOf } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, leaveTokenExpiry, signLeaveToken } from '@/domain/mail/leave-token';
@@ -89,6 +91,8 @@ export interface MemoryBackendControls {
    * confirmed being 18 or older) and with each current consent, keyed by uid (issue 51).
    */
   notices(): { joined: Record<string, string>; consented: Record<string, string> };
+  /** The failure reports counted, by day, kind and code ('2026-11-28_join_unavailable': 2). */
+  failureReports(): Record<string, number>;
   /** How many times `op` was called since start or the last reset. */
   calls(op: MemoryOperation): number;
   /** The accounts this backend holds (created at first sign-in), keyed by uid. */
@@ -155,6 +159,7 @@ export interface MemoryBackend {
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
   readonly leaveLinks: LeaveLinks;
+  readonly failureReports: FailureReports;
   /** The outbox as a sender claims from it (server-side on the real backends). */
   readonly outbox: Outbox;
   readonly controls: MemoryBackendControls;
@@ -297,6 +302,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     invites: createMemoryInvites({ store, controls, clock }),
     campusRequests: createMemoryCampusRequests({ store, controls }),
     leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
+    failureReports: createMemoryFailureReports({ store, controls, clock }),
     outbox,
     controls: {
       reset() {
@@ -308,6 +314,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       setLatency: (ms: number) => controls.setLatency(ms),
       entries: () => ({ ...store.read().entries }),
       consents: () => ({ ...store.read().consents }),
+      failureReports: () => ({ ...store.read().failureCounts }),
       notices: () => ({
         joined: { ...store.read().joinNotices },
         consented: { ...store.read().consentNotices },

@@ -20,6 +20,7 @@ export const MEMORY_OPERATIONS = [
   'sendMail',
   'checkLeaveLink',
   'leaveByLink',
+  'reportFailure',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

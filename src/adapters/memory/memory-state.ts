@@ -34,6 +34,11 @@ export interface MemoryState {
   readonly joinNotices: Readonly<Record<string, string>>;
   /** The privacy notice's version each current hero consent was given under, keyed by uid. */
   readonly consentNotices: Readonly<Record<string, string>>;
+  /**
+   * The failure reports' counts (issue 51: src/domain/failure-report.ts), keyed by
+   * failureCountKey (day, kind and code). Nothing of any student.
+   */
+  readonly failureCounts: Readonly<Record<string, number>>;
   /** Profile photos changed at the provider, keyed by uid (else DEMO_ACCOUNT_PHOTOS). */
   readonly photos: Readonly<Record<string, string>>;
   /** The operator's decisions on hero photos, keyed by uid (admin-only on real backends). */
@@ -135,6 +140,7 @@ export const emptyState = (): MemoryState => ({
   consents: {},
   joinNotices: {},
   consentNotices: {},
+  failureCounts: {},
   photos: {},
   reviews: {},
   heroStripOn: true,
@@ -218,6 +224,7 @@ export function parseMemoryState(raw: string | null): MemoryState {
     consents,
     joinNotices: recordOf(d.joinNotices, isNotice),
     consentNotices: recordOf(d.consentNotices, isNotice),
+    failureCounts: recordOf(d.failureCounts, isCount),
     photos,
     reviews,
     heroStripOn: d.heroStripOn !== false,

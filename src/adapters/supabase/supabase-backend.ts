@@ -3,6 +3,7 @@ import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
@@ -16,6 +17,7 @@ import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
 import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
 import { createSupabaseInvites } from './supabase-invites.adapter';
 import { createSupabaseLeaveLinks } from './supabase-leave-links.adapter';
+import { createSupabaseFailureReports } from './supabase-failure-reports.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 
@@ -29,9 +31,10 @@ export interface SupabaseBackend {
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
   readonly leaveLinks: LeaveLinks;
+  readonly failureReports: FailureReports;
 }
 
-/** The nine ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** The ten ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -47,5 +50,6 @@ export function createSupabaseBackend(
     invites: createSupabaseInvites(client),
     campusRequests: createSupabaseCampusRequests(client),
     leaveLinks: createSupabaseLeaveLinks(client),
+    failureReports: createSupabaseFailureReports(client),
   };
 }

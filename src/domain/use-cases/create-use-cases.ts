@@ -1,6 +1,7 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { FailureReports } from '@/ports/failure-reports.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -29,6 +30,7 @@ import {
   createLoadMyEntry,
   createSetHeroConsent,
 } from './my-entry.use-case';
+import { createReportFailure, reportingFailures } from './report-failure.use-case';
 import { createRequestCampus } from './request-campus.use-case';
 import { createSearchColleges } from './search-colleges.use-case';
 import { createPrepareSignIn, createSignIn } from './sign-in.use-case';
@@ -36,7 +38,7 @@ import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first nine, the browser the last three. */
+/** Every port the application needs: a backend binds the first ten, the browser the last three. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -47,6 +49,7 @@ export interface Ports {
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
   readonly leaveLinks: LeaveLinks;
+  readonly failureReports: FailureReports;
   readonly local: LocalRecord;
   readonly visit: VisitRecord;
   readonly clock: Clock;
@@ -63,24 +66,22 @@ export interface UseCaseOptions {
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
-  const { campusRequests, leaveLinks, local, visit, clock } = ports;
+  const { campusRequests, leaveLinks, failureReports, local, visit, clock } = ports;
+  const reportFailure = createReportFailure({ failureReports });
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   const acceptPendingInvite = createAcceptPendingInvite({ invites, visit, ...limit });
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
-    signIn: createSignIn({ auth }),
+    signIn: reportingFailures('sign-in', createSignIn({ auth }), reportFailure),
     signOut: createSignOut({ auth, local, ...limit }),
     watchAuth: createWatchAuth({ auth }),
     checkWaitlistStatus: createCheckWaitlistStatus({ waitlist, local, ...limit }),
     localWaitlistStatus: createLocalWaitlistStatus({ local }),
-    joinWaitlist: createJoinWaitlist({
-      waitlist,
-      heroConsent,
-      local,
-      clock,
-      acceptPendingInvite,
-      ...limit,
-    }),
+    joinWaitlist: reportingFailures(
+      'join',
+      createJoinWaitlist({ waitlist, heroConsent, local, clock, acceptPendingInvite, ...limit }),
+      reportFailure,
+    ),
     loadMyEntry: createLoadMyEntry({ waitlist, heroConsent, ...limit }),
     changeCollege: createChangeCollege({ waitlist, local, ...limit }),
     setHeroConsent: createSetHeroConsent({ heroConsent, ...limit }),

@@ -166,7 +166,9 @@ export function PrivacyNoticePage() {
           </ul>
           <p>
             No recabamos datos personales sensibles, y no usamos cookies ni herramientas de
-            publicidad o de analítica.
+            publicidad o de analítica. Si falla tu inicio de sesión o tu registro, la página nos
+            avisa solo qué falló y el tipo de error, para poder arreglarlo: ningún dato tuyo ni de
+            tu navegador.
           </p>
         </Section>
 

@@ -69,6 +69,11 @@ describe('app store on the memory backend (spec section 4)', () => {
     });
     expect(view(store).user).toBeNull();
     expect((await store.getState().signIn()).ok).toBe(true);
+    // The failure reaches the first-party report with its cause's code; the closed popup (the
+    // student's own choice) does not (issue 51).
+    await vi.waitFor(() =>
+      expect(backend.controls.failureReports()).toEqual({ '2026-11-22_sign-in_internal': 1 }),
+    );
   });
 
   it('an account without an e-mail cannot join: the generic error, a console line, nothing written (issue 28)', async () => {
@@ -159,6 +164,10 @@ describe('app store on the memory backend (spec section 4)', () => {
     expect(log).toHaveBeenCalledWith('Error joining the waitlist', expect.anything());
     expect((await store.getState().join()).ok).toBe(true);
     expect(Object.keys(backend.controls.entries())).toEqual(['demo-ana']);
+    // Reported once, with its code and nothing of the student (issue 51).
+    await vi.waitFor(() =>
+      expect(backend.controls.failureReports()).toEqual({ '2026-11-22_join_unavailable': 1 }),
+    );
   });
 
   it('a student already on the list sees the already state, with the stored e-mail', async () => {

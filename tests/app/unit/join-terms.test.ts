@@ -15,7 +15,7 @@ import { memoryWorld } from '../../support/memory-use-cases';
  * PRIVACY_NOTICE_VERSION moves to a new date and its fingerprint is added here.
  */
 const NOTICE_FINGERPRINTS: Record<string, string> = {
-  '2026-11-28': '5689939ab9a44d55014793017169f49103b285d61742a3d18477ec51cd0a19f4',
+  '2026-11-28': '144f270c266c4f5677821e8a4a2e41d62909c594155f0ffdaff0a430be466f19',
 };
 
 const noticeFingerprint = () =>

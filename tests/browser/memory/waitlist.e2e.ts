@@ -200,6 +200,12 @@ test.describe('waitlist step 1 (signed out)', () => {
     ).toBeVisible();
     expect(errors.join('\n')).toContain('Sign-in error');
     await signIn(page);
+    // The first-party failure report (issue 51): the kind and the code, nothing else.
+    await expect
+      .poll(async () =>
+        Object.entries(await backend<Record<string, number>>(page, 'failureReports')),
+      )
+      .toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}_sign-in_internal$/), 1]]);
   });
 });
 
@@ -262,6 +268,11 @@ test.describe('waitlist step 2 (signed in)', () => {
     await submit(page).click();
     await expect(submit(page)).toHaveText('Registrado Exitosamente');
     expect(Object.keys(await backend(page, 'entries'))).toEqual(['demo-ana']);
+    await expect
+      .poll(async () =>
+        Object.entries(await backend<Record<string, number>>(page, 'failureReports')),
+      )
+      .toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}_join_unavailable$/), 1]]);
   });
 
   test('a join that never answers ends after the 15 s request timeout with the failure toast, and the retry writes once', async ({

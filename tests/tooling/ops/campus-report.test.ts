@@ -86,4 +86,26 @@ describe('the campus report', () => {
       ].join('\n'),
     );
   });
+
+  it('failure reports, newest day first, then by kind and count (issue 51)', () => {
+    expect(
+      report('failures', {
+        failures: [
+          { day: '2026-11-27', kind: 'join', code: 'unavailable', count: 3 },
+          { day: '2026-11-28', kind: 'sign-in', code: 'auth/sign-in-failed', count: 1 },
+          { day: '2026-11-28', kind: 'join', code: 'internal', count: 2 },
+          { day: '2026-11-28', kind: 'join', code: 'unavailable', count: 5 },
+        ],
+      }),
+    ).toBe(
+      [
+        'day,kind,code,count',
+        '2026-11-28,join,unavailable,5',
+        '2026-11-28,join,internal,2',
+        '2026-11-28,sign-in,auth/sign-in-failed,1',
+        '2026-11-27,join,unavailable,3',
+        '',
+      ].join('\n'),
+    );
+  });
 });

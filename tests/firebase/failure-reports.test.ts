@@ -1,5 +1,9 @@
 import { beforeEach, expect, it } from 'vitest';
-import { createCallableFailureReports } from '@/adapters/firebase/firebase-failure-reports.adapter';
+import { callableFunction } from '@/adapters/firebase/firebase-callable';
+import {
+  createCallableFailureReports,
+  REPORT_FAILURE_FUNCTION,
+} from '@/adapters/firebase/firebase-failure-reports.adapter';
 import { reportDay, type FailureReport } from '@/domain/failure-report';
 import { FUNCTIONS_EMULATOR, testApp } from '../support/emulators';
 import { db, describeFirestore } from '../support/firestore';
@@ -44,11 +48,18 @@ describeFirestore('failure reports on Firebase (issue 51)', () => {
     for (const bad of [
       { kind: 'join', code: 'auth/popup-closed-by-user' },
       { kind: 'salir', code: 'unknown' },
-      { kind: 'join', code: 'unknown', email: 'ana@alumnos.udg.mx' },
     ]) {
       await expect(reports().report(bad as unknown as FailureReport)).rejects.toMatchObject({
         code: 'invalid-argument',
       });
+    }
+    // What the adapter never sends, straight to the function: an extra field, no object.
+    const call = callableFunction(
+      { app: testApp(), region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
+      REPORT_FAILURE_FUNCTION,
+    );
+    for (const data of [{ kind: 'join', code: 'unknown', email: 'ana@alumnos.udg.mx' }, null, []]) {
+      await expect(call(data)).rejects.toMatchObject({ code: 'functions/invalid-argument' });
     }
     expect(await db.snapshot('failureCounts')).toEqual({});
   });

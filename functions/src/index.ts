@@ -252,7 +252,10 @@ export const report_failure = onCall(
     await firestore
       .collection(FAILURE_COUNTS_COLLECTION)
       .doc(failureCountKey(day, report))
-      .set({ day, kind: report.kind, code: report.code, count: FieldValue.increment(1) }, { merge: true });
+      .set(
+        { day, kind: report.kind, code: report.code, count: FieldValue.increment(1) },
+        { merge: true },
+      );
     return null;
   },
 );
@@ -492,6 +495,13 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
   const code = parseInviteCode((request.data as { code?: unknown } | null)?.code);
   if (!code) return { credited: false };
   try {
+    // When this backend first saw the account (issue 51): an old account that leaves the list and
+    // joins again is no new arrival.
+    // An account gone meanwhile is no arrival (NaN: never credited).
+    const account = await getAuth(app)
+      .getUser(uid)
+      .catch(() => null);
+    const accountCreatedAt = Date.parse(account?.metadata.creationTime ?? '');
     const store = firestore;
     const credited = await store.runTransaction(async (tx) => {
       const [entry, owner, arrival] = await Promise.all([
@@ -503,14 +513,15 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
       if (!entry.exists || typeof inviter !== 'string' || inviter === uid || arrival.exists) {
         return false;
       }
-      // Within a day of joining, and under the inviter's cap for today (issue 51): the day's
-      // counter is read and written in this transaction, so parallel credits cannot pass it.
+      // Joined, with an account made, within a day, and under the inviter's cap for today (issue
+      // 51): the day's counter is read and written in this transaction, so parallel credits
+      // cannot pass it.
       const now = Date.now();
       const dayRef = store.collection(INVITE_DAYS_COLLECTION).doc(`${inviter}__${creditDay(now)}`);
       const day = await tx.get(dayRef);
       const inviterCreditsToday = Number(day.get('count')) || 0;
       const joinedAt = joinedOf(entry.data()) ?? Number.NaN;
-      if (!mayCredit({ joinedAt, now, inviterCreditsToday })) return false;
+      if (!mayCredit({ joinedAt, accountCreatedAt, now, inviterCreditsToday })) return false;
       tx.create(store.collection(INVITES_COLLECTION).doc(uid), {
         inviter,
         at: FieldValue.serverTimestamp(),

@@ -24,16 +24,19 @@ export const MAX_INVITE_CREDITS_PER_DAY = 20;
 export const creditDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 export function mayCredit({
   joinedAt,
+  accountCreatedAt,
   now,
   inviterCreditsToday,
 }: {
   joinedAt: number;
+  accountCreatedAt: number;
   now: number;
   inviterCreditsToday: number;
 }): boolean {
   return (
     Number.isFinite(joinedAt) &&
-    now - joinedAt <= INVITE_CREDIT_WINDOW_MS &&
+    Number.isFinite(accountCreatedAt) &&
+    now - Math.min(joinedAt, accountCreatedAt) <= INVITE_CREDIT_WINDOW_MS &&
     inviterCreditsToday < MAX_INVITE_CREDITS_PER_DAY
   );
 }

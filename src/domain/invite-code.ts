@@ -38,11 +38,11 @@ export function inviteCodeOfSearch(search: string): string | null {
   }
 }
 
-/** The student's invites: their own code, and how many classmates joined with it. */
 /**
  * When an arrival is credited to an invite (issue 51: counts that cannot be farmed): only an entry
- * made within INVITE_CREDIT_WINDOW_MS (a day) of the credit (an old account cannot be credited
- * later, to anyone who asks), and at most MAX_INVITE_CREDITS_PER_DAY to one inviter in a day (UTC).
+ * made within INVITE_CREDIT_WINDOW_MS (a day) of the credit, by an account made within the same
+ * day (an old account cannot be credited later, to anyone who asks, nor by leaving the list and
+ * joining again), and at most MAX_INVITE_CREDITS_PER_DAY to one inviter in a day (UTC).
  * Every backend holds to it (functions/src/invites.ts repeats it; tests hold them equal).
  */
 export const INVITE_CREDIT_WINDOW_MS = 24 * 60 * 60_000;
@@ -51,22 +51,30 @@ export const MAX_INVITE_CREDITS_PER_DAY = 20;
 /** The day (UTC, YYYY-MM-DD) a credit counts towards. */
 export const creditDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
-/** Whether an arrival may be credited now: joined within a day, the inviter under today's cap. */
+/**
+ * Whether an arrival may be credited now: its entry and its account (as the backend first saw it)
+ * made within a day, the inviter under today's cap.
+ */
 export function mayCredit({
   joinedAt,
+  accountCreatedAt,
   now,
   inviterCreditsToday,
 }: {
   joinedAt: number;
+  accountCreatedAt: number;
   now: number;
   inviterCreditsToday: number;
 }): boolean {
   return (
     Number.isFinite(joinedAt) &&
-    now - joinedAt <= INVITE_CREDIT_WINDOW_MS &&
+    Number.isFinite(accountCreatedAt) &&
+    now - Math.min(joinedAt, accountCreatedAt) <= INVITE_CREDIT_WINDOW_MS &&
     inviterCreditsToday < MAX_INVITE_CREDITS_PER_DAY
   );
 }
+
+/** The student's invites: their own code, and how many classmates joined with it. */
 
 export interface MyInvites {
   readonly code: string;

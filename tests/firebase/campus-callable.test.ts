@@ -23,6 +23,7 @@ import {
   AUTH_EMULATOR,
   fakeGoogleIdToken,
   FUNCTIONS_EMULATOR,
+  setAccountCreatedAt,
   testApp,
 } from '../support/emulators';
 import { db, describeFirestore, firestoreHost } from '../support/firestore';
@@ -175,6 +176,7 @@ describeFirestore('Invites contract on Firestore', () => {
           timestamp: { timestampValue: new Date(Date.now() - ms).toISOString() },
         });
       },
+      ageAccount: (student, ms) => setAccountCreatedAt(student.uid, Date.now() - ms),
       creditedToday: async (inviter, n) => {
         const day = new Date().toISOString().slice(0, 10);
         await db.put(`inviteDays/${inviter.uid}__${day}`, {

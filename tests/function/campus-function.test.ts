@@ -119,9 +119,15 @@ describe('the functions repeat the domain rules', () => {
       fc.property(
         fc.integer({ min: 0, max: 4e12 }),
         fc.integer({ min: -2 * INVITE_CREDIT_WINDOW_MS, max: 2 * INVITE_CREDIT_WINDOW_MS }),
+        fc.integer({ min: -2 * INVITE_CREDIT_WINDOW_MS, max: 2 * INVITE_CREDIT_WINDOW_MS }),
         fc.integer({ min: 0, max: 40 }),
-        (now, ago, inviterCreditsToday) => {
-          const given = { joinedAt: now - ago, now, inviterCreditsToday };
+        (now, ago, accountAgo, inviterCreditsToday) => {
+          const given = {
+            joinedAt: now - ago,
+            accountCreatedAt: now - accountAgo,
+            now,
+            inviterCreditsToday,
+          };
           expect(functionsInvites.mayCredit(given)).toBe(mayCredit(given));
           expect(functionsInvites.creditDay(now)).toBe(creditDay(now));
         },

@@ -152,6 +152,12 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
     waitlist: b.waitlist,
     newStudent: () => signInAs({ email: nextEmail() }),
     signInAs: async (student) => void (await signInAs(student)),
+    ageAccount: async (student, ms) => {
+      await admin.query(
+        `update auth.users set created_at = now() - $2 * interval '1 millisecond' where id = $1`,
+        [student.uid, ms],
+      );
+    },
     ageEntry: async (student, ms) => {
       await admin.query(
         `update public.waitlist set created_at = now() - make_interval(secs => $2::bigint / 1000.0)

@@ -129,6 +129,19 @@ export async function setAccountPhoto(localId: string, photoUrl: string): Promis
   if (!res.ok) throw new Error(`Auth emulator accounts:update: ${res.status}`);
 }
 
+/** Dates an account's creation (the admin API's privileged accounts:update), in ms since 1970. */
+export async function setAccountCreatedAt(localId: string, createdAt: number): Promise<void> {
+  const res = await fetch(
+    `${authBase}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId, createdAt: String(createdAt) }),
+    },
+  );
+  if (!res.ok) throw new Error(`Auth emulator accounts:update: ${res.status}`);
+}
+
 /** Whether the Auth emulator holds an account of this uid (the admin API's lookup). */
 export async function accountExists(uid: string): Promise<boolean> {
   const res = await fetch(

@@ -46,6 +46,7 @@ export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
       store.update((state) => ({
         ...state,
         users: { ...state.users, [user.uid]: now() },
+        created: { ...state.created, [user.uid]: state.created[user.uid] ?? now() },
         sessionUid: user.uid,
       }));
       notify();

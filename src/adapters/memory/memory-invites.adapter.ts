@@ -73,7 +73,8 @@ export function createMemoryInvites({
           ([invitee, by]) => by === inviter && creditDay(s.invitedAt[invitee] ?? 0) === today,
         ).length;
         const joinedAt = Date.parse(s.entries[uid]!.timestamp);
-        if (!mayCredit({ joinedAt, now, inviterCreditsToday })) return s;
+        const accountCreatedAt = Date.parse(s.created[uid] ?? '');
+        if (!mayCredit({ joinedAt, accountCreatedAt, now, inviterCreditsToday })) return s;
         credited = true;
         return {
           ...s,

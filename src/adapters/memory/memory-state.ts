@@ -23,6 +23,8 @@ export interface MemoryState {
   readonly accounts: readonly User[];
   /** The accounts this backend holds, keyed by uid: when each last signed in (ISO 8601). */
   readonly users: Readonly<Record<string, string>>;
+  /** When this backend made each account it holds (its first sign-in; ISO 8601), keyed by uid. */
+  readonly created: Readonly<Record<string, string>>;
   readonly sessionUid: string | null;
   readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
   /** Hero-strip consents, keyed by uid: when each was given (ISO 8601). */
@@ -135,6 +137,7 @@ export const DEMO_ACCOUNTS: readonly User[] = [
 export const emptyState = (): MemoryState => ({
   accounts: DEMO_ACCOUNTS,
   users: {},
+  created: {},
   sessionUid: null,
   entries: {},
   consents: {},
@@ -216,9 +219,12 @@ export function parseMemoryState(raw: string | null): MemoryState {
     isString(d.sessionUid) && known.some((a) => a.uid === d.sessionUid) ? d.sessionUid : null;
   // A session kept from before accounts were recorded is an account held.
   if (sessionUid && !users[sessionUid]) users[sessionUid] = new Date(0).toISOString();
+  // An account kept from before its creation was recorded: made when it last signed in.
+  const created = { ...users, ...recordOf(d.created, isDate) };
   return {
     accounts: known,
     users,
+    created: Object.fromEntries(Object.entries(created).filter(([uid]) => uid in users)),
     sessionUid,
     entries,
     consents,
@@ -327,6 +333,7 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
   return {
     ...state,
     users: drop(state.users),
+    created: drop(state.created),
     sessionUid: state.sessionUid === uid ? null : state.sessionUid,
     entries: drop(state.entries),
     consents: drop(state.consents),

@@ -1,9 +1,5 @@
 import { isAppError } from '@/domain/errors';
-import {
-  failureReportOf,
-  PAGE_REPORT_LIMIT,
-  type FailureKind,
-} from '@/domain/failure-report';
+import { failureReportOf, PAGE_REPORT_LIMIT, type FailureKind } from '@/domain/failure-report';
 import type { FailureReports } from '@/ports/failure-reports.port';
 
 /** The code a failure is reported under: a sign-in's own cause when the page's code hides it. */

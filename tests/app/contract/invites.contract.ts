@@ -22,6 +22,8 @@ export interface InvitesHarness {
   signInAs(student: Student): Promise<void>;
   /** Arranges, behind the port, that the student's entry was made `ms` before now. */
   ageEntry(student: Student, ms: number): Promise<void>;
+  /** Arranges, behind the port, that the backend made the student's account `ms` before now. */
+  ageAccount(student: Student, ms: number): Promise<void>;
   /** Arranges, behind the port, that `n` arrivals were credited to the inviter today already. */
   creditedToday(inviter: Student, n: number): Promise<void>;
 }
@@ -99,6 +101,23 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       await h.ageEntry(recent, INVITE_CREDIT_WINDOW_MS - 60_000);
       await h.signInAs(recent);
       expect(await h.repo.accept(recent.uid, code)).toBe(true);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
+    });
+
+    it('credits no old account that joins anew (issue 51: leaving and joining again farms nothing)', async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      // An entry made just now, by an account the backend has held for more than a day.
+      const old = await onList(h);
+      await h.ageAccount(old, INVITE_CREDIT_WINDOW_MS + 60_000);
+      await h.signInAs(old);
+      expect(await h.repo.accept(old.uid, code)).toBe(false);
+      const fresh = await onList(h);
+      await h.ageAccount(fresh, INVITE_CREDIT_WINDOW_MS - 60_000);
+      await h.signInAs(fresh);
+      expect(await h.repo.accept(fresh.uid, code)).toBe(true);
       await h.signInAs(inviter);
       expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
     });

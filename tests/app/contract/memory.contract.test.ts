@@ -119,6 +119,13 @@ describeInvitesContract('memory', async () => {
       state.entries[student.uid]!.timestamp = new Date(Date.now() - ms).toISOString();
       storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
     },
+    ageAccount: async (student, ms) => {
+      const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+        created: Record<string, string>;
+      };
+      state.created[student.uid] = new Date(Date.now() - ms).toISOString();
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+    },
     creditedToday: async (inviter, n) => {
       const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
         invitedBy: Record<string, string>;

@@ -88,7 +88,10 @@ if (process.env.FIRESTORE_EMULATOR_HOST) {
 
 const emulator = process.env.FUNCTIONS_EMULATOR === 'true';
 
-/** The consent records: `heroConsent/{uid}` = `{ grantedAt }`, present while consent is current. */
+/**
+ * The consent records: `heroConsent/{uid}` = `{ grantedAt, noticeVersion }` (no version from a
+ * page before it), present while consent is current.
+ */
 export const CONSENT_COLLECTION = 'heroConsent';
 /** The waitlist entries: `waitlist/{uid}`. */
 export const WAITLIST_COLLECTION = 'waitlist';
@@ -497,10 +500,14 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
   try {
     // When this backend first saw the account (issue 51): an old account that leaves the list and
     // joins again is no new arrival.
-    // An account gone meanwhile is no arrival (NaN: never credited).
+    // An account gone meanwhile is no arrival (NaN: never credited); any other failure is the
+    // outer 'unavailable', and the page keeps the code to try again.
     const account = await getAuth(app)
       .getUser(uid)
-      .catch(() => null);
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
+        throw error;
+      });
     const accountCreatedAt = Date.parse(account?.metadata.creationTime ?? '');
     const store = firestore;
     const credited = await store.runTransaction(async (tx) => {

@@ -61,9 +61,9 @@ const MUTATIONS = [
     to: '',
   },
   {
-    name: 'the confirmation of age (an entry without it)',
-    from: '&& data.adult == true',
-    to: '',
+    name: 'the confirmation of age (a version without it, or adult false)',
+    from: "(data.get('adult', false) == true && ",
+    to: '(true && ',
   },
   {
     name: "the notice version's form (any text)",

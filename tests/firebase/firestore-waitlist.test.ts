@@ -570,8 +570,8 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
         writeOf(name, { photo: { stringValue: 'https://x' } }, serverTime),
         writeOf(name, {}),
         writeOf(name, { granted: { booleanValue: true } }),
-        // The server's date without the notice's version (issue 51).
-        writeOf(name, {}, serverTime),
+        // A notice version that is no date (issue 51).
+        writeOf(name, { noticeVersion: { stringValue: 'última' } }, serverTime),
       ]) {
         expect(await raw(token, 'commit', body)).toBe(403);
       }

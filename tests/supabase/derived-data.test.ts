@@ -272,6 +272,20 @@ describe("the hero strip's candidates, kept on write", () => {
       photo(6),
     ]);
 
+    // A refresh that lost a race (a row the table should no longer hold) shows nothing: the call
+    // checks each candidate against the consent, the entry and the approved review again.
+    await pool.query(
+      `insert into private.hero_strip (user_id, photo_url, granted_at)
+       values ($1, $2, '2026-11-01'), ($3, $4, '2026-11-01')`,
+      [uids[0], photo(0), uids[1], photo(1)],
+    );
+    expect(await strip()).toEqual([
+      photo(2),
+      'https://lh3.googleusercontent.com/a/otra',
+      photo(5),
+      photo(6),
+    ]);
+
     // The kill switch empties it.
     await pool.query('update private.hero_settings set strip_enabled = false');
     expect(await strip()).toEqual([]);

@@ -50,6 +50,6 @@ export function createSupabaseBackend(
     invites: createSupabaseInvites(client),
     campusRequests: createSupabaseCampusRequests(client),
     leaveLinks: createSupabaseLeaveLinks(client),
-    failureReports: createSupabaseFailureReports(client),
+    failureReports: createSupabaseFailureReports(settings),
   };
 }

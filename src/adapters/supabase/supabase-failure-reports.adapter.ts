@@ -1,21 +1,37 @@
+import { AppError, codeFromHttpStatus } from '@/domain/errors';
 import type { FailureReports } from '@/ports/failure-reports.port';
-import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
 
 /** The SQL function that counts a failure report (supabase/migrations/…_failure_reports.sql). */
 export const REPORT_FAILURE_FUNCTION = 'report_failure';
 
 /**
- * Failure reports (issue 51) through `POST /rpc/report_failure`, with or without a sign-in: the
- * database counts `{ kind, code }` under the day in private.failure_counts, for operators.
+ * Failure reports (issue 51) through `POST /rest/v1/rpc/report_failure` with the project's anon
+ * key, never the student's session (its token names them): the database counts `{ kind, code }`
+ * under the day in private.failure_counts, for operators. A plain request: a report follows a
+ * failure and loads nothing.
  */
-export function createSupabaseFailureReports(client: SupabaseClientLoader): FailureReports {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+export function createSupabaseFailureReports(
+  { url, anonKey }: { url: string; anonKey: string },
+  send: typeof fetch = (...args) => fetch(...args),
+): FailureReports {
   return {
     async report({ kind, code }) {
-      const sb = await load();
-      const answer = await sb.rest.rpc(REPORT_FAILURE_FUNCTION, { kind, code });
-      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const res = await send(`${url.replace(/\/+$/, '')}/rest/v1/rpc/${REPORT_FAILURE_FUNCTION}`, {
+        method: 'POST',
+        headers: {
+          apikey: anonKey,
+          Authorization: `Bearer ${anonKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ kind, code }),
+        credentials: 'omit',
+        keepalive: true,
+      }).catch((error: unknown) => {
+        throw new AppError('unavailable', 'The failure report could not be sent', { cause: error });
+      });
+      if (!res.ok) {
+        throw new AppError(codeFromHttpStatus(res.status), `report_failure answered ${res.status}`);
+      }
     },
   };
 }

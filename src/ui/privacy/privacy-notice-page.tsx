@@ -167,8 +167,8 @@ export function PrivacyNoticePage() {
           <p>
             No recabamos datos personales sensibles, y no usamos cookies ni herramientas de
             publicidad o de analítica. Si falla tu inicio de sesión o tu registro, la página nos
-            avisa solo qué falló y el tipo de error, para poder arreglarlo: ningún dato tuyo ni de
-            tu navegador.
+            avisa solo qué falló y el tipo de error, para poder arreglarlo: ese aviso no lleva tu
+            cuenta, tu correo ni tu campus, y no guardamos nada más de él.
           </p>
         </Section>
 

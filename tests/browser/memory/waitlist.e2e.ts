@@ -425,7 +425,12 @@ test.describe('waitlist step 2 (signed in)', () => {
     await expect(submit(page)).toHaveText('Registrado Exitosamente');
     await expect(submit(other)).toHaveText('Ya estás en la lista de espera');
     await other.bringToFront();
+    // The second tab's card reads the campus and the invites after it sees the entry: wait for
+    // them, as a student's eyes would, or 'Cerrar sesión' moves down under the click while they
+    // load (under load in CI the click missed it, and the first tab stayed signed in).
+    await expect(other.getByTestId('invite-count')).toBeVisible();
     await other.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(other.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
     // The student looks at the first tab again (a tab in the back may not be drawn under load).
     await page.bringToFront();
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();

@@ -499,9 +499,8 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
   if (!code) return { credited: false };
   try {
     // When this backend first saw the account (issue 51): an old account that leaves the list and
-    // joins again is no new arrival.
-    // An account gone meanwhile is no arrival (NaN: never credited); any other failure is the
-    // outer 'unavailable', and the page keeps the code to try again.
+    // joins again is no new arrival. An account gone meanwhile is no arrival (NaN: never
+    // credited); any other failure is the outer 'unavailable', and the page keeps the code.
     const account = await getAuth(app)
       .getUser(uid)
       .catch((error: unknown) => {

@@ -75,7 +75,6 @@ export function mayCredit({
 }
 
 /** The student's invites: their own code, and how many classmates joined with it. */
-
 export interface MyInvites {
   readonly code: string;
   readonly joined: number;

@@ -6,6 +6,9 @@
 --   - The approved photos of consenting students on the list are kept in private.hero_strip, in
 --     the strip's order, so the hero call reads its first rows instead of the whole review queue.
 --   - The sender claims its next messages from an index in their order.
+--   - A campus's count follows private.email_in_domains as it is when each entry is written: a
+--     migration that changes that rule must recount every campus
+--     (`select private.recount_verified(id) from public.colleges`).
 --   - The HMAC of the leave links and the recipients' ledger is pgcrypto's hmac(), in C.
 
 create extension if not exists pgcrypto with schema extensions;
@@ -227,12 +230,17 @@ create table private.hero_strip (
 create index hero_strip_order on private.hero_strip (granted_at, user_id);
 revoke all on table private.hero_strip from public, anon, authenticated;
 
+-- One student at a time (a transaction-scoped lock per student): two refreshes of one student,
+-- an operator's approval and the student's withdrawal say, never interleave.
 create or replace function private.refresh_hero_strip(student uuid)
 returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtextextended('hero_strip:' || student::text, 0));
   delete from private.hero_strip where user_id = student;
   insert into private.hero_strip (user_id, photo_url, granted_at)
   select queue.user_id, queue.photo_url, queue.granted_at
@@ -240,7 +248,10 @@ as $$
   where queue.user_id = student
     and queue.status = 'approved'
     and private.is_google_photo(queue.photo_url)
-    and exists (select 1 from auth.users u where u.id = student);
+    and exists (select 1 from auth.users u where u.id = student)
+  on conflict (user_id) do update
+    set photo_url = excluded.photo_url, granted_at = excluded.granted_at;
+end
 $$;
 revoke all on function private.refresh_hero_strip(uuid) from public, anon, authenticated;
 
@@ -277,8 +288,10 @@ select private.refresh_hero_strip(user_id) from public.hero_consent;
 
 -- The hero strip's avatars, as 20261124000000_trust.sql defines them (nothing while the kill
 -- switch is off; else at most 5 approved Google photos, oldest consent first), read from
--- private.hero_strip in its index's order. A photo the student changed since its review is
--- another photo, pending again: skipped here until it is reviewed.
+-- private.hero_strip in its index's order, each candidate checked against its sources again
+-- (consent, entry, approved review of that exact photo): a refresh that lost a race never shows a
+-- photo it should not. A photo the student changed since its review is another photo, pending
+-- again: skipped here until it is reviewed.
 create or replace function public.get_hero_profile_images()
 returns table ("photoURL" text, "imageData" text)
 language sql
@@ -290,6 +303,11 @@ as $$
   from private.hero_strip strip
   where (select strip_enabled from private.hero_settings where id)
     and strip.photo_url = private.google_photo(strip.user_id)
+    and exists (select 1 from public.hero_consent c where c.user_id = strip.user_id)
+    and exists (select 1 from public.waitlist w where w.uid = strip.user_id)
+    and exists (
+      select 1 from private.hero_photo_review r
+      where r.user_id = strip.user_id and r.approved and r.photo_url = strip.photo_url)
   order by strip.granted_at, strip.user_id
   limit 5
 $$;

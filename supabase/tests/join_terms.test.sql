@@ -1,7 +1,7 @@
 -- Issue 51, item 9: a new entry records that its student confirmed being 18 or older and the
 -- privacy notice's version; a hero consent records the version (20261128010000_join_terms.sql).
 -- A page from before them (a tab left open across the deploy) sends neither: its entry and its
--- consent record none (20261128040000_review_fixes.sql).
+-- consent record none.
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;

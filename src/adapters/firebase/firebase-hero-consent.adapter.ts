@@ -10,8 +10,8 @@ import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
 export const HERO_CONSENT_COLLECTION = 'heroConsent';
 
 /**
- * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt, noticeVersion }`, the
- * server's time), through `firebase/firestore/lite` like the waitlist. The document exists while
+ * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt,
+ * noticeVersion }`, the server's time), through `firebase/firestore/lite` like the waitlist. The document exists while
  * the consent is current; revoking deletes it. The rules let a student touch only their own.
  */
 export function createFirestoreHeroConsent(options: FirestoreLiteOptions): HeroConsentRepo {

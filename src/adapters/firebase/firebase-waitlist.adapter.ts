@@ -55,7 +55,7 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
           email: entry.email,
           collegeId: entry.collegeId,
           timestamp: sdk.serverTimestamp(),
-          // What joining confirms (src/domain/join-terms.ts): the rules require both.
+          // What joining confirms (src/domain/join-terms.ts): the rules take both together.
           adult: JOIN_TERMS.adult,
           noticeVersion: JOIN_TERMS.noticeVersion,
         });

@@ -5,7 +5,7 @@ import { AppError } from '@/domain/errors';
 import { JOIN_TERMS } from '@/domain/join-terms';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import { type StateStore, without } from './memory-state';
 import { welcomeOf, withMail } from './memory-mail.adapter';
 
 /**
@@ -85,13 +85,11 @@ export function createMemoryWaitlist({
       store.update((state) => {
         const entries = { ...state.entries };
         delete entries[uid];
-        const joinNotices = { ...state.joinNotices };
-        delete joinNotices[uid];
         // Its unsent e-mails go with it, as the databases' triggers do (issue 25).
         const outbox = Object.fromEntries(
           Object.entries(state.outbox).filter(([, m]) => m.uid !== uid || m.status !== 'pending'),
         );
-        return { ...state, entries, joinNotices, outbox };
+        return { ...state, entries, joinNotices: without(state.joinNotices, uid), outbox };
       });
     },
   };

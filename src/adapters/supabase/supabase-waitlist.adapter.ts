@@ -62,7 +62,7 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
           uid,
           email: entry.email,
           college_id: entry.collegeId,
-          // What joining confirms (src/domain/join-terms.ts): the insert policy requires both.
+          // What joining confirms (src/domain/join-terms.ts): the insert policy takes both together.
           adult: JOIN_TERMS.adult,
           notice_version: JOIN_TERMS.noticeVersion,
         },

@@ -77,11 +77,12 @@ export function ledgerWith(
   record: SentRecord,
   now: number,
 ): SentRecord[] {
-  const ids = new Set<string>();
-  const kept = sent.filter((s) => s.at > now - LEDGER_KEEP_MS && !ids.has(s.id) && !!ids.add(s.id));
-  // A message marked again keeps its first time (as Postgres's `on conflict do nothing`).
-  const added = ids.has(record.id) ? kept : [...kept, record];
-  return added.sort((a, b) => a.at - b.at).slice(-MAX_LEDGER);
+  // One record per message, the first one kept: a message marked again keeps its first time (as
+  // Postgres's `on conflict do nothing`).
+  const byId = new Map<string, SentRecord>();
+  for (const s of sent) if (s.at > now - LEDGER_KEEP_MS && !byId.has(s.id)) byId.set(s.id, s);
+  if (!byId.has(record.id)) byId.set(record.id, record);
+  return [...byId.values()].sort((a, b) => a.at - b.at).slice(-MAX_LEDGER);
 }
 
 /**

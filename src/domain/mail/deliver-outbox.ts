@@ -157,47 +157,51 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
     if (!done) report.unmarked++;
   };
 
-  const sendOne = async (mail: PendingMail, leaseUntil: Date): Promise<void> => {
+  /** A message's ledger key, or why it has none (`recipientKey` resolving null, or throwing). */
+  type Keyed = { readonly recipient: string | null; readonly error?: unknown };
+
+  const sendOne = async (mail: PendingMail, leaseUntil: Date, key: Keyed): Promise<void> => {
     const fail = (failure: { attempts: number; retryAt: Date | null; error: string }) =>
       mark(options.outbox.markFailed(mail.id, { ...failure, leaseUntil }));
-    if (report.providerDown) {
-      // Handed back untried: due again soon, its attempts unchanged.
-      await fail({
-        attempts: mail.attempts,
-        retryAt: new Date(now().getTime() + FIRST_BACKOFF_MS),
-        error: 'not tried: the mail provider was failing',
-      });
-      return;
-    }
-    let outgoing: OutgoingMail;
-    let recipient: string | null;
-    try {
-      recipient = await recipientKey(mail.to, options.secret);
-      if (recipient === null) throw new Error('its address is no e-mail address');
-      outgoing = await outgoingMail(mail, options, now());
-    } catch (error) {
-      // A message that cannot be written (a malformed outbox record) fails alone, for good: it is
-      // no sign that the provider is down, and the run goes on (issue 51).
-      await fail({
-        attempts: mail.attempts + 1,
-        retryAt: null,
-        error: `not written: ${errorText(error)}`,
-      });
-      report.failed++;
-      return;
-    }
     // One message per mailbox at a time in a run: the next reads the ledger this one wrote, so
-    // two welcomes (or a day's fourth message) in flight at once cannot both pass the rules.
-    const previous = turns.get(recipient);
+    // two welcomes (or a day's fourth message) in flight at once cannot both pass the rules. The
+    // turn is taken before anything is awaited: the message claimed first goes first.
+    const { recipient } = key;
+    const previous = recipient === null ? undefined : turns.get(recipient);
     let release = (): void => {};
     const mine = new Promise<void>((resolve) => (release = resolve));
-    turns.set(recipient, mine);
-    await previous;
+    if (recipient !== null) turns.set(recipient, mine);
     try {
+      if (report.providerDown) {
+        // Handed back untried: due again soon, its attempts unchanged.
+        await fail({
+          attempts: mail.attempts,
+          retryAt: new Date(now().getTime() + FIRST_BACKOFF_MS),
+          error: 'not tried: the mail provider was failing',
+        });
+        return;
+      }
+      let outgoing: OutgoingMail;
+      try {
+        if (key.error !== undefined) throw new Error(errorText(key.error), { cause: key.error });
+        if (recipient === null) throw new Error('its address is no e-mail address');
+        outgoing = await outgoingMail(mail, options, now());
+      } catch (error) {
+        // A message that cannot be written (a malformed outbox record) fails alone, for good: it
+        // is no sign that the provider is down, and the run goes on (issue 51).
+        await fail({
+          attempts: mail.attempts + 1,
+          retryAt: null,
+          error: `not written: ${errorText(error)}`,
+        });
+        report.failed++;
+        return;
+      }
+      await previous;
       await afterTurn(mail, leaseUntil, recipient, outgoing, fail);
     } finally {
       release();
-      if (turns.get(recipient) === mine) turns.delete(recipient);
+      if (recipient !== null && turns.get(recipient) === mine) turns.delete(recipient);
     }
   };
 
@@ -290,10 +294,21 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
     const claimed = await options.outbox.claim(limit, at, leaseUntil);
     claims++;
     if (claimed.length === 0) break;
-    const queue = [...claimed];
+    // Each message's ledger key first, in the order claimed, so that turns follow that order.
+    const keys = await Promise.all(
+      claimed.map((mail) =>
+        recipientKey(mail.to, options.secret).then(
+          (recipient): Keyed => ({ recipient }),
+          (error: unknown): Keyed => ({ recipient: null, error }),
+        ),
+      ),
+    );
+    const queue = claimed.map((mail, i) => ({ mail, key: keys[i]! }));
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let mail = queue.shift(); mail; mail = queue.shift()) await sendOne(mail, leaseUntil);
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          await sendOne(next.mail, leaseUntil, next.key);
+        }
       }),
     );
   }

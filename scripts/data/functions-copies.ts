@@ -26,6 +26,7 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/domain/mail/outbox.ts', 'functions/src/mail/outbox.ts'],
   ['src/domain/mail/recipient-limits.ts', 'functions/src/mail/recipient-limits.ts'],
   ['src/domain/email-address.ts', 'functions/src/mail/email-address.ts'],
+  ['src/domain/email-verification.ts', 'functions/src/mail/email-verification.ts'],
   ['src/domain/mail/deliver-outbox.ts', 'functions/src/mail/deliver-outbox.ts'],
   ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],
   ['src/ports/mail-transport.port.ts', 'functions/src/mail/mail-transport.port.ts'],
@@ -42,16 +43,20 @@ export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';
 /** `@/domain/mail/x`, `@/ports/x` and `@/domain/email-address` as the copies' neighbours. */
 const relative = (text: string) =>
   text.replace(
-    /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'))([\w.-]+)'/g,
+    /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'|email-verification'))([\w.-]+)'/g,
     "from './$1'",
   );
 
 function campusLabelSource(): string {
   const labels = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, c.shortName]));
+  const names = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, [c.name, c.subname]]));
   return [
     HEADER('src/data/college-catalogue.ts'),
     "/** Each campus's name as the page shows it ('UDG - CUCEI'), by college id. */",
     `export const CAMPUS_LABEL: Readonly<Record<string, string | undefined>> = ${JSON.stringify(labels, null, 2)};`,
+    '',
+    "/** Each campus's name and subname as the selector shows them (an invite's preview, issue 48). */",
+    `export const CAMPUS_NAME: Readonly<Record<string, readonly [name: string, subname: string] | undefined>> = ${JSON.stringify(names)};`,
     '',
   ].join('\n');
 }

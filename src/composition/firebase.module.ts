@@ -98,6 +98,7 @@ export function createFirebaseModule(env: Env): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(firebase.campusProgress);
     bind(TOKENS.Invites).toConstantValue(firebase.invites);
     bind(TOKENS.CampusRequests).toConstantValue(firebase.campusRequests);
+    bind(TOKENS.EmailVerifications).toConstantValue(firebase.emailVerifications);
     bind(TOKENS.LeaveLinks).toConstantValue(firebase.leaveLinks);
     bind(TOKENS.FailureReports).toConstantValue(firebase.failureReports);
   });

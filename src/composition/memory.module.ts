@@ -14,6 +14,7 @@ export function createMemoryModule(): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
+    bind(TOKENS.EmailVerifications).toConstantValue(backend.emailVerifications);
     bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
     bind(TOKENS.FailureReports).toConstantValue(backend.failureReports);
   });

@@ -45,6 +45,7 @@ export function createSupabaseModule(env: Env): ContainerModule {
     bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
     bind(TOKENS.Invites).toConstantValue(backend.invites);
     bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
+    bind(TOKENS.EmailVerifications).toConstantValue(backend.emailVerifications);
     bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
     bind(TOKENS.FailureReports).toConstantValue(backend.failureReports);
   });

@@ -4,6 +4,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -24,6 +25,7 @@ export const TOKENS = {
   CampusProgressRepo: Symbol.for('CampusProgressRepo') as ServiceIdentifier<CampusProgressRepo>,
   Invites: Symbol.for('Invites') as ServiceIdentifier<Invites>,
   CampusRequests: Symbol.for('CampusRequests') as ServiceIdentifier<CampusRequests>,
+  EmailVerifications: Symbol.for('EmailVerifications') as ServiceIdentifier<EmailVerifications>,
   LeaveLinks: Symbol.for('LeaveLinks') as ServiceIdentifier<LeaveLinks>,
   FailureReports: Symbol.for('FailureReports') as ServiceIdentifier<FailureReports>,
   VisitRecord: Symbol.for('VisitRecord') as ServiceIdentifier<VisitRecord>,
@@ -42,6 +44,7 @@ export const BACKEND_PORTS = [
   TOKENS.CampusProgressRepo,
   TOKENS.Invites,
   TOKENS.CampusRequests,
+  TOKENS.EmailVerifications,
   TOKENS.LeaveLinks,
   TOKENS.FailureReports,
 ] as const;

@@ -7,6 +7,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -41,6 +42,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         campusProgress: CampusProgressRepo,
         invites: Invites,
         campusRequests: CampusRequests,
+        emailVerifications: EmailVerifications,
         leaveLinks: LeaveLinks,
         failureReports: FailureReports,
         local: LocalRecord,
@@ -56,6 +58,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
           campusProgress,
           invites,
           campusRequests,
+          emailVerifications,
           leaveLinks,
           failureReports,
           local,
@@ -71,6 +74,7 @@ export const useCasesModule = new ContainerModule(({ bind, isBound }) => {
         TOKENS.CampusProgressRepo,
         TOKENS.Invites,
         TOKENS.CampusRequests,
+        TOKENS.EmailVerifications,
         TOKENS.LeaveLinks,
         TOKENS.FailureReports,
         TOKENS.LocalRecord,

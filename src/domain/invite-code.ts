@@ -79,3 +79,21 @@ export interface MyInvites {
   readonly code: string;
   readonly joined: number;
 }
+
+/**
+ * Whether a recorded arrival counts for its inviter now (issue 48): the invitee is on the list at
+ * the inviter's campus and verified for it (by their sign-in or a code), and is not the inviter.
+ * Read at each count, so a credit comes when the invitee verifies and goes when they leave or
+ * move to another campus. Every backend counts this way (tests hold them equal).
+ */
+export function inviteCounts(
+  inviter: { readonly uid: string; readonly collegeId: string | null },
+  invitee: { readonly uid: string; readonly collegeId: string | null; readonly verified: boolean },
+): boolean {
+  return (
+    inviter.uid !== invitee.uid &&
+    inviter.collegeId !== null &&
+    invitee.collegeId === inviter.collegeId &&
+    invitee.verified
+  );
+}

@@ -15,6 +15,7 @@
  */
 import type { MailTransport } from './mail-transport.port';
 import type { Outbox } from './outbox.port';
+import { CODE_TTL_MS, codeOfNonce } from './email-verification';
 import { leaveTokenExpiry, LEAVE_PURPOSE, MIN_SECRET_LENGTH, signLeaveToken } from './leave-token';
 import { mailContent } from './mail-message';
 import {
@@ -97,12 +98,32 @@ export const leaveUrlOf = (siteUrl: string, token: string): string =>
 export const inviteUrlOf = (siteUrl: string, code: string): string =>
   `${siteUrl}/?ref=${encodeURIComponent(code)}`;
 
-/** The message of one claimed outbox entry, with a leave link made now. */
+/**
+ * The message of one claimed outbox entry, with a leave link made now; a verification code's
+ * (issue 48) with its six digits derived from its nonce, and no leave link (it goes to an address
+ * the student typed). Rejects for a code past its time: it is not sent.
+ */
 export async function outgoingMail(
   mail: PendingMail,
   options: Pick<DeliveryOptions, 'secret' | 'from' | 'siteUrl' | 'oneClickUrl'>,
   now: Date,
 ): Promise<OutgoingMail> {
+  const host = new URL(options.siteUrl).hostname;
+  const messageId = `<${encodeURIComponent(mail.id).replace(/%/g, '=')}@${host}>`;
+  if (mail.kind === 'code') {
+    if (!mail.nonce) throw new Error('a code message without its nonce');
+    if (!mail.expiresAt || mail.expiresAt <= now.getTime()) throw new Error('its code expired');
+    const content = mailContent({
+      kind: 'code',
+      name: '',
+      campus: mail.campus,
+      siteUrl: options.siteUrl,
+      leaveUrl: null,
+      code: await codeOfNonce(options.secret, mail.nonce),
+      codeMinutes: CODE_TTL_MS / 60_000,
+    });
+    return { id: mail.id, from: options.from, to: mail.to, ...content, messageId, headers: {} };
+  }
   const token = await signLeaveToken(
     { purpose: LEAVE_PURPOSE, uid: mail.uid, joined: mail.joined, expires: leaveTokenExpiry(now) },
     options.secret,
@@ -116,13 +137,12 @@ export async function outgoingMail(
     inviteUrl: mail.inviteCode ? inviteUrlOf(options.siteUrl, mail.inviteCode) : null,
     progress: mail.progress ?? null,
   });
-  const host = new URL(options.siteUrl).hostname;
   return {
     id: mail.id,
     from: options.from,
     to: mail.to,
     ...content,
-    messageId: `<${encodeURIComponent(mail.id).replace(/%/g, '=')}@${host}>`,
+    messageId,
     headers: {
       'List-Unsubscribe': `<${options.oneClickUrl(token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

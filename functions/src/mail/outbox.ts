@@ -5,7 +5,8 @@
  * recorded once: its id says what it is for, so writing it again (a retry, a second trigger
  * delivery, a rerun of the launch command) finds it there and writes nothing.
  * - the welcome of an entry: `welcome:<uid>:<joined ms>` (leaving and joining again is a new entry);
- * - the launch of a campus: `launch:<campus id>:<uid>`.
+ * - the launch of a campus: `launch:<campus id>:<uid>`;
+ * - a verification code (issue 48): `code:<uid>:<nonce>` (each code its own message).
  * A send that fails (SMTP down, refusing, timing out) leaves it pending with a later attempt, up to
  * MAX_ATTEMPTS, waiting longer each time; a message claimed by a sender that died is claimed again
  * once its lease ends. This module imports nothing: the Cloud Functions copy it as it is.
@@ -21,6 +22,7 @@ export const LEASE_MS = 5 * 60_000;
 
 export const welcomeMailId = (uid: string, joined: number): string => `welcome:${uid}:${joined}`;
 export const launchMailId = (campusId: string, uid: string): string => `launch:${campusId}:${uid}`;
+export const codeMailId = (uid: string, nonce: string): string => `code:${uid}:${nonce}`;
 
 /** A message a sender has claimed, with what it takes to write it. */
 export interface PendingMail {
@@ -37,6 +39,13 @@ export interface PendingMail {
   /** Welcome only, when the backend has them: the student's invite code, the campus's progress. */
   readonly inviteCode?: string | null;
   readonly progress?: MailProgress | null;
+  /**
+   * Code only (issue 48): the nonce its six digits are derived from with the secret
+   * (email-verification.ts, codeOfNonce), and when the code expires (ms): an expired code is not
+   * sent.
+   */
+  readonly nonce?: string | null;
+  readonly expiresAt?: number | null;
 }
 
 /** When to try again after the `attempts`-th failed send, or null: given up (permanent or too many). */

@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase/app';
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
@@ -12,6 +13,7 @@ import { createFirebaseAuth } from './firebase-auth.adapter';
 import { callableFunction } from './firebase-callable';
 import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
 import { createCallableCampusRequests } from './firebase-campus-requests.adapter';
+import { createCallableEmailVerifications } from './firebase-email-verifications.adapter';
 import { createCallableInvites } from './firebase-invites.adapter';
 import { createCallableLeaveLinks } from './firebase-leave-links.adapter';
 import { createCallableFailureReports } from './firebase-failure-reports.adapter';
@@ -28,6 +30,7 @@ export interface FirebaseBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly emailVerifications: EmailVerifications;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
 }
@@ -68,6 +71,7 @@ export function createFirebaseBackend(
     campusProgress: createCallableCampusProgress(functions),
     invites: createCallableInvites(functions),
     campusRequests: createCallableCampusRequests(functions),
+    emailVerifications: createCallableEmailVerifications(functions),
     leaveLinks: createCallableLeaveLinks(functions),
     failureReports: createCallableFailureReports(functions),
   };

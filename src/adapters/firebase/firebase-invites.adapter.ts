@@ -1,12 +1,15 @@
 import type { Invites } from '@/ports/invites.port';
 import { AppError } from '@/domain/errors';
 import { parseInviteCode } from '@/domain/invite-code';
+import { parseInvitePreview } from '@/domain/invite-preview';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
 /** The callable functions of functions/src/index.ts: the caller's code and count, a credit. */
 export const MY_INVITES_FUNCTION = 'get_my_invites';
 export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
+/** Public: the campus and floored progress of an invite code (issue 48). */
+export const INVITE_PREVIEW_FUNCTION = 'preview_invite';
 
 /**
  * Invites through two callables; each is sent the uid asked for and refuses any but the caller's
@@ -15,6 +18,7 @@ export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
 export function createCallableInvites(options: CallableOptions): Invites {
   const mine = callableFunction(options, MY_INVITES_FUNCTION);
   const accept = callableFunction(options, ACCEPT_INVITE_FUNCTION);
+  const preview = callableFunction(options, INVITE_PREVIEW_FUNCTION);
   const call = async (fn: (data?: unknown) => Promise<unknown>, data: unknown) => {
     try {
       return await fn(data);
@@ -35,6 +39,15 @@ export function createCallableInvites(options: CallableOptions): Invites {
     async accept(uid, code) {
       const answer = (await call(accept, { uid, code })) as { credited?: unknown } | null;
       return answer?.credited === true;
+    },
+    async preview(given) {
+      const code = parseInviteCode(given);
+      if (!code) return null;
+      const answer = (await call(preview, { code })) as { campus?: unknown } | null;
+      if (answer?.campus === null) return null;
+      const parsed = parseInvitePreview(answer?.campus);
+      if (!parsed) throw new AppError('internal', 'preview_invite answered no campus');
+      return parsed;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { Clock } from '@/ports/clock.port';
 import type { CollegeSearch } from '@/ports/college-search.port';
@@ -20,6 +21,7 @@ import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
 import { createMemoryCampusProgress, verifiedCount } from './memory-campus-progress.adapter';
 import { createMemoryCampusRequests } from './memory-campus-requests.adapter';
 import { createMemoryInvites } from './memory-invites.adapter';
+import { createMemoryEmailVerifications } from './memory-email-verifications.adapter';
 import { createMemoryCollegeSearch } from './memory-college-search.adapter';
 import { createControls, type MemoryBackendConfig, type MemoryOperation } from './memory-controls';
 import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
@@ -119,6 +121,11 @@ export interface MemoryBackendControls {
   verifiedCount(collegeId: string): number;
   /** Who joined with whose invite: the inviter's uid, keyed by the invitee's (admin-only). */
   invites(): Record<string, string>;
+  /**
+   * The university addresses verified by a code (issue 48; admin-only): address, account and the
+   * campus of the account's entry. Codes are never listed: only their hashes are kept.
+   */
+  verifications(): { address: string; uid: string; collegeId: string | null }[];
   /** 'Mi campus no aparece': each requested campus as first written, and how many asked. */
   campusRequests(): { name: string; city: string; requests: number }[];
   /** The outbox (issue 25): every message recorded, pending, sent or failed (admin-only). */
@@ -158,6 +165,7 @@ export interface MemoryBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly emailVerifications: EmailVerifications;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
   /** The outbox as a sender claims from it (server-side on the real backends). */
@@ -300,6 +308,12 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
     invites: createMemoryInvites({ store, controls, clock }),
+    emailVerifications: createMemoryEmailVerifications({
+      store,
+      controls,
+      clock,
+      onMailQueued: () => scheduleDelivery(),
+    }),
     campusRequests: createMemoryCampusRequests({ store, controls }),
     leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
     failureReports: createMemoryFailureReports({ store, controls, clock }),
@@ -331,6 +345,14 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       addClassmates,
       verifiedCount: (collegeId) => verifiedCount(store.read(), collegeId),
       invites: () => ({ ...store.read().invitedBy }),
+      verifications: () => {
+        const state = store.read();
+        return Object.entries(state.verifications).map(([uid, { address }]) => ({
+          address,
+          uid,
+          collegeId: state.entries[uid]?.collegeId ?? null,
+        }));
+      },
       campusRequests: () =>
         Object.values(store.read().campusRequests).map(({ name, city, by }) => ({
           name,

@@ -6,6 +6,7 @@ import {
   publicProgress,
 } from '@/domain/campus-progress';
 import { emailInDomains } from '@/domain/email-domain';
+import { addressInDomains, normalizeAddress } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
@@ -25,14 +26,38 @@ export const isVerifiedFor = (email: string, collegeId: string): boolean =>
   emailInDomains(email, campusEmail(collegeId)?.domains ?? []);
 
 /**
- * The true count of verified students of a campus: entries whose e-mail is on the campus's
- * domains, plus the simulated classmates a developer added (`addClassmates`). Computed from the
- * entries at each read, so it always equals a recount.
+ * The university address a student counts with for their campus (issue 48), or null: the address
+ * they verified by a code when it is of their campus's university, else their sign-in address
+ * when it is one, normalized, and no other account verified it by a code.
  */
-export const verifiedCount = (state: MemoryState, collegeId: string): number =>
-  Object.values(state.entries).filter(
-    (entry) => entry.collegeId === collegeId && isVerifiedFor(entry.email, collegeId),
-  ).length + (state.classmates[collegeId] ?? 0);
+export function countedAddress(state: MemoryState, uid: string): string | null {
+  const entry = Object.hasOwn(state.entries, uid) ? state.entries[uid] : undefined;
+  if (!entry) return null;
+  const domains = campusEmail(entry.collegeId)?.domains ?? [];
+  const byCode = Object.hasOwn(state.verifications, uid) ? state.verifications[uid] : undefined;
+  if (byCode && addressInDomains(byCode.address, domains)) return byCode.address;
+  if (!emailInDomains(entry.email, domains)) return null;
+  const address = normalizeAddress(entry.email);
+  const heldByAnother = Object.entries(state.verifications).some(
+    ([other, v]) => other !== uid && v.address === address,
+  );
+  return address && !heldByAnother ? address : null;
+}
+
+/**
+ * The true count of verified students of a campus: the distinct university addresses its
+ * students count with (countedAddress), plus the simulated classmates a developer added
+ * (`addClassmates`). Computed from the entries at each read, so it always equals a recount.
+ */
+export function verifiedCount(state: MemoryState, collegeId: string): number {
+  const addresses = new Set<string>();
+  for (const [uid, entry] of Object.entries(state.entries)) {
+    if (entry.collegeId !== collegeId) continue;
+    const address = countedAddress(state, uid);
+    if (address) addresses.add(address);
+  }
+  return addresses.size + (state.classmates[collegeId] ?? 0);
+}
 
 /** The campus progress "server": counts, floors and verifies from the stored state. */
 /** The operators' settings of a campus, by own key only (an id such as `constructor` has none). */
@@ -63,7 +88,7 @@ export function createMemoryCampusProgress({
           verifiedCount(state, collegeId),
           campusSettingsOf(state, collegeId),
         ),
-        verified: isVerifiedFor(entry.email, collegeId),
+        verified: countedAddress(state, uid) !== null,
         university: campusEmail(collegeId)?.of ?? null,
       };
     },

@@ -5,9 +5,13 @@ import {
   creditDay,
   inviteCodeFromBytes,
   INVITE_CODE_LENGTH,
+  inviteCounts,
   mayCredit,
   parseInviteCode,
 } from '@/domain/invite-code';
+import { collegeOfId } from '@/domain/college-of-id';
+import { publicProgress } from '@/domain/campus-progress';
+import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
 import type { MemoryState, StateStore } from './memory-state';
 
@@ -20,10 +24,22 @@ function newCode(state: MemoryState): string {
   }
 }
 
-/** The classmates credited to `uid` who are on the list. */
+const collegeOf = (state: MemoryState, uid: string): string | null =>
+  Object.hasOwn(state.entries, uid) ? state.entries[uid]!.collegeId : null;
+
+/** The classmates credited to `uid` who count now (issue 48: inviteCounts). */
 export const invitedCount = (state: MemoryState, uid: string): number =>
   Object.entries(state.invitedBy).filter(
-    ([invitee, inviter]) => inviter === uid && Object.hasOwn(state.entries, invitee),
+    ([invitee, inviter]) =>
+      inviter === uid &&
+      inviteCounts(
+        { uid, collegeId: collegeOf(state, uid) },
+        {
+          uid: invitee,
+          collegeId: collegeOf(state, invitee),
+          verified: countedAddress(state, invitee) !== null,
+        },
+      ),
   ).length;
 
 /** The invites "server": codes and credits in the stored state, with the real backends' rules. */
@@ -83,6 +99,23 @@ export function createMemoryInvites({
         };
       });
       return credited;
+    },
+    async preview(given) {
+      await controls.enter('invitePreview');
+      const code = parseInviteCode(given);
+      if (!code) return null;
+      const state = store.read();
+      const owner = Object.entries(state.inviteCodes).find(([, c]) => c === code)?.[0];
+      const collegeId = owner ? collegeOf(state, owner) : null;
+      if (!collegeId) return null;
+      return {
+        college: collegeOfId(collegeId),
+        progress: publicProgress(
+          collegeId,
+          verifiedCount(state, collegeId),
+          campusSettingsOf(state, collegeId),
+        ),
+      };
     },
   };
 }

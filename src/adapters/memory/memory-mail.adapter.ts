@@ -100,6 +100,8 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
             attempts: mail.attempts,
             inviteCode: state.inviteCodes[mail.uid] ?? null,
             progress: { verified: progress.verified, threshold: progress.threshold },
+            nonce: mail.nonce ?? null,
+            expiresAt: mail.expiresAt ?? null,
           });
         }
         return { ...state, outbox };

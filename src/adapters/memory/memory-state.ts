@@ -2,6 +2,7 @@ import { NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { type CampusSettings, parseSettings } from '@/domain/campus-progress';
 import { isCollegeId } from '@/domain/college';
+import { type CodeRecord, normalizeAddress } from '@/domain/email-verification';
 import { parseInviteCode } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
@@ -60,6 +61,18 @@ export interface MemoryState {
   readonly invitedBy: Readonly<Record<string, string>>;
   /** When each arrival was credited (ms since 1970), keyed by the invitee's uid (issue 51). */
   readonly invitedAt: Readonly<Record<string, number>>;
+  /**
+   * University addresses verified by a code (issue 48), keyed by uid: the normalized address and
+   * when (ISO 8601). One address per account and one account per address.
+   */
+  readonly verifications: Readonly<Record<string, { readonly address: string; readonly at: string }>>;
+  /** The code each student may still enter, keyed by uid: its hash only, never the code. */
+  readonly codes: Readonly<Record<string, CodeRecord>>;
+  /**
+   * When codes were sent (ms), keyed by `account:<uid>` and `address:<address>`, for the hourly
+   * limits; an address's sends stay when its student leaves (a new account starts no new hour).
+   */
+  readonly codeSends: Readonly<Record<string, readonly number[]>>;
   /** 'Mi campus no aparece': each requested campus (by campusRequestKey) and who asked for it. */
   readonly campusRequests: Readonly<Record<string, RequestedCampus>>;
   /** The outbox (issue 25): each message recorded before it is sent, keyed by its id. */
@@ -102,6 +115,9 @@ export interface MemoryMail {
   readonly leaseUntil: number;
   readonly sentAt: string | null;
   readonly error: string | null;
+  /** A code's message only (issue 48): the nonce its digits come from, and when it expires (ms). */
+  readonly nonce?: string;
+  readonly expiresAt?: number;
 }
 
 /** A message as the memory "mail provider" received it. */
@@ -152,6 +168,9 @@ export const emptyState = (): MemoryState => ({
   inviteCodes: {},
   invitedBy: {},
   invitedAt: {},
+  verifications: {},
+  codes: {},
+  codeSends: {},
   campusRequests: {},
   outbox: {},
   mailbox: [],
@@ -245,6 +264,27 @@ export function parseMemoryState(raw: string | null): MemoryState {
     inviteCodes: recordOf(d.inviteCodes, (v): v is string => parseInviteCode(v) === v),
     invitedBy: recordOf(d.invitedBy, isString),
     invitedAt: recordOf(d.invitedAt, isTime),
+    verifications: recordOf(
+      d.verifications,
+      (v): v is { address: string; at: string } =>
+        isObject(v) &&
+        normalizeAddress((v as { address?: unknown }).address) ===
+          (v as { address?: unknown }).address &&
+        isDate((v as { at?: unknown }).at),
+    ),
+    codes: recordOf(
+      d.codes,
+      (v): v is CodeRecord =>
+        isObject(v) &&
+        normalizeAddress((v as CodeRecord).address) === (v as CodeRecord).address &&
+        isString((v as CodeRecord).hash) &&
+        isTime((v as CodeRecord).expiresAt) &&
+        isCount((v as CodeRecord).tries),
+    ),
+    codeSends: recordOf(
+      d.codeSends,
+      (v): v is number[] => Array.isArray(v) && v.length <= 100 && v.every(isTime),
+    ),
     campusRequests: recordOf(
       d.campusRequests,
       (v): v is RequestedCampus =>
@@ -292,7 +332,9 @@ function isMemoryMail(value: unknown): value is MemoryMail {
     isTime(v.dueAt) &&
     isTime(v.leaseUntil) &&
     (v.sentAt === null || isString(v.sentAt)) &&
-    (v.error === null || isString(v.error))
+    (v.error === null || isString(v.error)) &&
+    (v.nonce === undefined || isString(v.nonce)) &&
+    (v.expiresAt === undefined || isTime(v.expiresAt))
   );
 }
 
@@ -341,6 +383,9 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     consentNotices: drop(state.consentNotices),
     reviews: drop(state.reviews),
     inviteCodes: drop(state.inviteCodes),
+    verifications: drop(state.verifications),
+    codes: drop(state.codes),
+    codeSends: without(state.codeSends, `account:${uid}`),
     // Their own arrival, and the arrivals they were credited with: nothing of them stays.
     invitedBy: Object.fromEntries(
       Object.entries(drop(state.invitedBy)).filter(([, inviter]) => inviter !== uid),

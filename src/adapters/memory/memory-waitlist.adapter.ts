@@ -1,9 +1,11 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
 import { isCatalogueCollege } from '@/domain/college-of-id';
+import { addressInDomains } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
 import { JOIN_TERMS } from '@/domain/join-terms';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
+import { campusEmail } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
 import { type StateStore, without } from './memory-state';
 import { welcomeOf, withMail } from './memory-mail.adapter';
@@ -76,7 +78,19 @@ export function createMemoryWaitlist({
       const current = store.read().entries[uid];
       if (!current) throw new AppError('not-found', 'No waitlist entry to change');
       const next = { ...current, collegeId };
-      store.update((state) => ({ ...state, entries: { ...state.entries, [uid]: next } }));
+      // A verified address stays only when it is of the new campus's university (issue 48).
+      const domains = campusEmail(collegeId)?.domains ?? [];
+      store.update((state) => {
+        const kept = state.verifications[uid];
+        return {
+          ...state,
+          entries: { ...state.entries, [uid]: next },
+          verifications:
+            kept && !addressInDomains(kept.address, domains)
+              ? without(state.verifications, uid)
+              : state.verifications,
+        };
+      });
       return fromStoredEntry(next);
     },
     async leave(uid) {
@@ -89,7 +103,15 @@ export function createMemoryWaitlist({
         const outbox = Object.fromEntries(
           Object.entries(state.outbox).filter(([, m]) => m.uid !== uid || m.status !== 'pending'),
         );
-        return { ...state, entries, joinNotices: without(state.joinNotices, uid), outbox };
+        return {
+          ...state,
+          entries,
+          joinNotices: without(state.joinNotices, uid),
+          outbox,
+          // The verified address and any code go with the entry (issue 48).
+          verifications: without(state.verifications, uid),
+          codes: without(state.codes, uid),
+        };
       });
     },
   };

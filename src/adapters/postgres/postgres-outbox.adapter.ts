@@ -1,4 +1,5 @@
 import type { Outbox } from '@/ports/outbox.port';
+import type { MailKind } from '@/domain/mail/mail-message';
 import type { PendingMail } from '@/domain/mail/outbox';
 import { LEDGER_KEEP_MS, type SentRecord } from '@/domain/mail/recipient-limits';
 
@@ -14,6 +15,10 @@ export interface Queryable {
  * other's rows. Marks hold only under the sender's lease (`lease_until` as claimed); the
  * recipients' ledger is `private.mail_recipients` (…_mail_limits.sql).
  */
+/** A stored kind as the domain names it (the database's check allows these three). */
+const mailKindOf = (kind: unknown): MailKind =>
+  kind === 'launch' || kind === 'code' ? kind : 'welcome';
+
 export function createPostgresOutbox(db: Queryable): Outbox {
   return {
     async claim(limit, now, leaseUntil) {
@@ -24,7 +29,7 @@ export function createPostgresOutbox(db: Queryable): Outbox {
       ]);
       return rows.map((r): PendingMail => ({
         id: String(r.id),
-        kind: r.kind === 'launch' ? 'launch' : 'welcome',
+        kind: mailKindOf(r.kind),
         uid: String(r.user_id),
         joined: Number(r.joined_ms),
         to: String(r.email),
@@ -39,6 +44,8 @@ export function createPostgresOutbox(db: Queryable): Outbox {
                 threshold: r.threshold,
               }
             : null,
+        nonce: typeof r.nonce === 'string' ? r.nonce : null,
+        expiresAt: r.expires_ms === null || r.expires_ms === undefined ? null : Number(r.expires_ms),
       }));
     },
     async markSent(id, { at, leaseUntil, recipient, kind }) {
@@ -79,7 +86,7 @@ export function createPostgresOutbox(db: Queryable): Outbox {
       );
       return rows.map((r): SentRecord => ({
         id: String(r.message_id),
-        kind: r.kind === 'launch' ? 'launch' : 'welcome',
+        kind: mailKindOf(r.kind),
         at: new Date(r.sent_at as string | Date).getTime(),
       }));
     },

@@ -1,6 +1,7 @@
 import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
@@ -11,6 +12,7 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
 import { createSupabaseCampusProgress } from './supabase-campus-progress.adapter';
 import { createSupabaseCampusRequests } from './supabase-campus-requests.adapter';
+import { createSupabaseEmailVerifications } from './supabase-email-verifications.adapter';
 import { supabaseClientLoader } from './supabase-client';
 import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
@@ -30,6 +32,7 @@ export interface SupabaseBackend {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly emailVerifications: EmailVerifications;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
 }
@@ -49,6 +52,7 @@ export function createSupabaseBackend(
     campusProgress: createSupabaseCampusProgress(client),
     invites: createSupabaseInvites(client),
     campusRequests: createSupabaseCampusRequests(client),
+    emailVerifications: createSupabaseEmailVerifications(client),
     leaveLinks: createSupabaseLeaveLinks(client),
     failureReports: createSupabaseFailureReports(settings),
   };

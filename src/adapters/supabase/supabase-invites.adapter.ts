@@ -1,5 +1,6 @@
 import { AppError } from '@/domain/errors';
 import { parseInviteCode } from '@/domain/invite-code';
+import { parseInvitePreview } from '@/domain/invite-preview';
 import type { Invites } from '@/ports/invites.port';
 import type { SupabaseClientLoader } from './supabase-client';
 import { toBackendError, toThrownBackendError } from './supabase-errors';
@@ -8,6 +9,8 @@ import { requireOwnUid } from './supabase-owner';
 /** The SQL functions of supabase/migrations: the caller's code and count, and a credit. */
 export const MY_INVITES_FUNCTION = 'my_invites';
 export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
+/** Public (anon): the campus and floored progress of an invite code (issue 48). */
+export const INVITE_PREVIEW_FUNCTION = 'invite_preview';
 
 /** Invites through `POST /rpc/my_invites` and `POST /rpc/accept_invite` (the database decides). */
 export function createSupabaseInvites(client: SupabaseClientLoader): Invites {
@@ -35,6 +38,28 @@ export function createSupabaseInvites(client: SupabaseClientLoader): Invites {
       if (answer.error) throw toBackendError(answer.error, answer.status);
       const data: unknown = answer.data;
       return data === true;
+    },
+    async preview(given) {
+      const code = parseInviteCode(given);
+      if (!code) return null;
+      const sb = await load();
+      const answer = await sb.rest.rpc(INVITE_PREVIEW_FUNCTION, { invite_code: code });
+      if (answer.error) throw toBackendError(answer.error, answer.status);
+      const data: unknown = answer.data;
+      const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
+      if (!row) return null;
+      const preview = parseInvitePreview({
+        collegeId: row.college_id,
+        name: row.name,
+        subname: row.subname,
+        shortName: row.short_name,
+        verifiedCount: row.verified_count,
+        threshold: row.threshold,
+        state: row.state,
+        opensOn: row.opens_on,
+      });
+      if (!preview) throw new AppError('internal', 'invite_preview answered no campus');
+      return preview;
     },
   };
 }

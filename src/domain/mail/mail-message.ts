@@ -1,14 +1,17 @@
 /**
- * The two e-mails of the waitlist (issue 25), in Spanish (es-MX), as plain text and HTML:
+ * The e-mails of the waitlist (issue 25), in Spanish (es-MX), as plain text and HTML:
  * - the welcome, sent once per entry within minutes of joining, with the campus, its progress
  *   (floored as the page shows it) and the student's invite link when the server has them;
- * - the launch, sent once per student when an operator opens their campus.
- * Both say how to leave, with the student's personal link. Everything a student or an operator
+ * - the launch, sent once per student when an operator opens their campus;
+ * - the code that verifies a university address (issue 48), a transactional message.
+ * The welcome and the launch say how to leave, with the student's personal link; the code goes to
+ * an address the student typed, which may not be theirs, so it carries no link that acts on the
+ * account. Everything a student or an operator
  * wrote (the name, a campus's name) is text: escaped in HTML, and kept to one line in a subject.
  * This module imports nothing: the Cloud Functions copy it as it is (functions/src/mail/).
  */
 
-export const MAIL_KINDS = ['welcome', 'launch'] as const;
+export const MAIL_KINDS = ['welcome', 'launch', 'code'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const SITE_NAME = 'De estudiantes a estudiantes';
@@ -33,12 +36,15 @@ export interface MailFacts {
   readonly campus: string;
   /** The site's address, without a trailing slash. */
   readonly siteUrl: string;
-  /** The student's personal `/salir?token=…` address. */
-  readonly leaveUrl: string;
+  /** The student's personal `/salir?token=…` address (none in a code's message). */
+  readonly leaveUrl: string | null;
   /** Welcome only: the student's invite link, when they have a code. */
   readonly inviteUrl?: string | null;
   /** Welcome only: the campus's progress, when the server gave it. */
   readonly progress?: MailProgress | null;
+  /** Code only: the six digits, and for how many minutes they are valid. */
+  readonly code?: string;
+  readonly codeMinutes?: number;
 }
 
 /** One line of at most `max` characters: control characters and runs of spaces become one space. */
@@ -98,12 +104,21 @@ interface Paragraph {
   readonly link?: { readonly label: string; readonly url: string };
 }
 
-function compose(subject: string, greeting: string, body: readonly Paragraph[], leaveUrl: string) {
-  const leave: Paragraph = {
-    text: 'Si ya no quieres estar en la lista de espera, puedes salir con un clic; borraremos tu registro y tu cuenta.',
-    link: { label: 'Salir de la lista de espera', url: leaveUrl },
-  };
-  const paragraphs = [...body, leave];
+function compose(
+  subject: string,
+  greeting: string,
+  body: readonly Paragraph[],
+  leaveUrl: string | null,
+) {
+  const leave: Paragraph[] = leaveUrl
+    ? [
+        {
+          text: 'Si ya no quieres estar en la lista de espera, puedes salir con un clic; borraremos tu registro y tu cuenta.',
+          link: { label: 'Salir de la lista de espera', url: leaveUrl },
+        },
+      ]
+    : [];
+  const paragraphs = [...body, ...leave];
   const text = [
     greeting,
     '',
@@ -139,6 +154,26 @@ export function mailContent(facts: MailFacts): MailContent {
   const name = greetingName(facts.name);
   const campus = oneLine(facts.campus, 120) || 'tu campus';
   const greeting = name ? `Hola, ${name}:` : 'Hola:';
+  if (facts.kind === 'code') {
+    const code = /^\d{6}$/.test(facts.code ?? '') ? facts.code! : null;
+    if (!code) throw new RangeError('A code message needs its six digits');
+    const minutes = facts.codeMinutes ?? 15;
+    return compose(
+      oneLine(`${code} es tu código de ${SITE_NAME}`, 160),
+      'Hola:',
+      [
+        {
+          text: `Tu código para verificar tu correo universitario y contar en el avance de ${campus} es: ${code}`,
+        },
+        { text: `Escríbelo en la página en los próximos ${minutes} minutos.` },
+        {
+          text: 'Si tú no lo pediste, ignora este correo: nadie puede usar tu dirección sin este código.',
+        },
+        { text: SITE_NAME, link: { label: 'Ir a la página', url: facts.siteUrl } },
+      ],
+      null,
+    );
+  }
   if (facts.kind === 'launch') {
     return compose(
       oneLine(`¡El marketplace ya abrió en ${campus}!`, 160),

@@ -7,7 +7,9 @@
  * - At most one welcome per mailbox in WELCOME_EVERY_MS (30 days), whatever happened to the entry:
  *   a later one is skipped, for good.
  * - At most RECIPIENT_DAILY_CAP messages per mailbox in a day: the rest wait for the next day
- *   (deferred, not lost: a launch still arrives).
+ *   (deferred, not lost: a launch still arrives). A verification code (issue 48) neither waits
+ *   nor counts: it is valid for minutes, and its own rule (three sends per address an hour,
+ *   email-verification.ts) keeps a mailbox from being flooded.
  * The ledger is kept by the backend under a keyed digest of the mailbox (never the address), for
  * LEDGER_KEEP_MS, and survives the student's leaving: that is what makes the 30 days hold.
  * This module's imports are of its own folder and the address rule: the Cloud Functions copy it.
@@ -53,7 +55,9 @@ export function recipientVerdict(
   ) {
     return { verdict: 'skip', reason: 'skipped: a welcome went to this address within 30 days' };
   }
+  if (mail.kind === 'code') return { verdict: 'send' };
   const today = sent
+    .filter((s) => s.kind !== 'code')
     .map((s) => s.at)
     .filter((at) => at > now - DAY_MS)
     .sort((a, b) => a - b);

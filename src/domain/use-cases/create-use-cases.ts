@@ -2,6 +2,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
+import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
@@ -16,6 +17,12 @@ import {
   createLoadMyCampus,
   createRememberInvite,
 } from './my-campus.use-case';
+import {
+  createPendingVerification,
+  createSendVerificationCode,
+  createVerifyEmailCode,
+} from './email-verification.use-case';
+import { createLoadInvitePreview } from './invite-preview.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
 import { createCheckLeaveLink, createLeaveByLink } from './leave-link.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
@@ -38,7 +45,7 @@ import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first ten, the browser the last three. */
+/** Every port the application needs: a backend binds the first eleven, the browser the last three. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -48,6 +55,7 @@ export interface Ports {
   readonly campusProgress: CampusProgressRepo;
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
+  readonly emailVerifications: EmailVerifications;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
   readonly local: LocalRecord;
@@ -66,7 +74,8 @@ export interface UseCaseOptions {
  */
 export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {}) {
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
-  const { campusRequests, leaveLinks, failureReports, local, visit, clock } = ports;
+  const { campusRequests, emailVerifications, leaveLinks, failureReports, local, visit, clock } =
+    ports;
   const reportFailure = createReportFailure({ failureReports });
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   const acceptPendingInvite = createAcceptPendingInvite({ invites, visit, ...limit });
@@ -98,6 +107,10 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
       ...limit,
     }),
     rememberInvite: createRememberInvite({ visit }),
+    loadInvitePreview: createLoadInvitePreview({ invites, visit, ...limit }),
+    pendingVerification: createPendingVerification({ emailVerifications, ...limit }),
+    sendVerificationCode: createSendVerificationCode({ emailVerifications, ...limit }),
+    verifyEmailCode: createVerifyEmailCode({ emailVerifications, ...limit }),
     requestCampus: createRequestCampus({ campusRequests, ...limit }),
     checkLeaveLink: createCheckLeaveLink({ leaveLinks, ...limit }),
     leaveByLink: createLeaveByLink({ leaveLinks, ...limit }),

@@ -12,6 +12,7 @@ import { createMyEntrySlice, type MyEntrySlice } from './my-entry.slice';
 import type { SliceDeps } from './outcome';
 import { createSessionSlice, type SessionSlice } from './session.slice';
 import { createStartupSlice, type StartupSlice } from './startup.slice';
+import { createVerificationSlice, type VerificationSlice } from './verification.slice';
 import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
 
 export type { Ignored, Outcome } from './outcome';
@@ -32,6 +33,7 @@ export type AppState = { readonly card: Card } & StartupSlice &
   MyEntrySlice &
   EntryActionsSlice &
   CampusSlice &
+  VerificationSlice &
   LeaveLinkSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -72,6 +74,7 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
       ...createMyEntrySlice(deps)(set, get, api),
       ...createEntryActionsSlice(deps)(set, get, api),
       ...createCampusSlice(deps)(set, get, api),
+      ...createVerificationSlice(deps)(set, get, api),
       ...createLeaveLinkSlice(deps)(set, get, api),
     };
   });

@@ -1,10 +1,16 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { isBackendConfigError } from '@/domain/errors';
+import type { InvitePreview } from '@/domain/invite-preview';
 import { followUser, watchLocal } from './follow-user';
 import type { SliceDeps } from './outcome';
 
 /** Starting the backend: loads it, then follows the signed-in user and the other tabs. */
 export interface StartupSlice {
+  /**
+   * The campus of the invite this visit arrived with (`/?ref=CODE`, issue 48) and its floored
+   * progress, shown before sign-in; null for none (or an unknown code).
+   */
+  readonly invitePreview: InvitePreview | null;
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start: () => () => void;
   /** After a backend that could not load: loads it again and subscribes to auth. */
@@ -13,7 +19,7 @@ export interface StartupSlice {
 
 export const createStartupSlice =
   (deps: SliceDeps): StateCreator<StartupSlice> =>
-  () => {
+  (set) => {
     const { services, startedServices, log, send } = deps;
     let stop: (() => void) | null = null;
     let started = false;
@@ -25,7 +31,20 @@ export const createStartupSlice =
           // The hero strip failed with the backend: it is read again with it.
           if (asked) deps.heroChanged();
           // A classmate's invite in the address (`?ref=CODE`) is kept for this visit.
-          if (typeof window !== 'undefined') useCases.rememberInvite(window.location.search);
+          if (typeof window !== 'undefined') {
+            const { search } = window.location;
+            useCases.rememberInvite(search);
+            // The invite lands in context (issue 48): its campus is shown and pre-chosen.
+            void useCases.loadInvitePreview(search).then((preview) => {
+              if (!preview || !started) return;
+              set({ invitePreview: preview });
+              const card = deps.card();
+              if (card.step === 'joined' || card.college?.id === preview.college.id) return;
+              if (send({ type: 'collegeChosen', college: preview.college }) !== card) {
+                useCases.chooseCollege(preview.college);
+              }
+            });
+          }
           const stopAuth = useCases.watchAuth((user) => followUser(deps, user));
           const stopLocal = watchLocal(deps, useCases);
           stop = () => (stopAuth(), stopLocal());
@@ -40,6 +59,7 @@ export const createStartupSlice =
       );
     };
     return {
+      invitePreview: null,
       start() {
         started = true;
         connect(false);

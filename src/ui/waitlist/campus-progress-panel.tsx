@@ -7,6 +7,7 @@ import { campusKey } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { campusCount, campusDate, campusHeadline, verificationText } from './campus-progress-text';
 import { InvitePanel } from './invite-panel';
+import { VerifyEmailForm } from './verify-email-form';
 
 /**
  * How close the student's campus is to opening, whether they count toward it, and their invites
@@ -92,6 +93,9 @@ export function CampusProgressPanel() {
           )}
           <span>{verificationText(campus)}</span>
         </p>
+        {!campus.verified && campus.university && (
+          <VerifyEmailForm university={campus.university} onVerified={() => void loadMyCampus()} />
+        )}
       </section>
       <InvitePanel invites={view.data.invites} campus={label} />
     </>

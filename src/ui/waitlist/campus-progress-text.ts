@@ -41,7 +41,7 @@ export function verificationText(campus: MyCampus): string {
       : 'Verificado con tu correo universitario';
   }
   return campus.university
-    ? `Tu correo no es ${campus.university}: únete con tu correo institucional para contar en el avance de tu campus.`
+    ? `Tu correo de inicio de sesión no es ${campus.university}: verifica tu correo universitario para contar en el avance de tu campus.`
     : 'Aún no podemos verificar correos de este campus.';
 }
 

@@ -47,6 +47,9 @@ export function InvitePanel({ invites, campus }: { invites: MyInvites; campus: s
       <p className="mt-1" data-testid="invite-count">
         {invitedText(invites.joined)}
       </p>
+      <p className="mt-1 text-xs text-slate-600">
+        Cuentan los compañeros de tu campus que verifican su correo universitario.
+      </p>
       <label className="mt-2 block">
         <span className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
           <Link2 className="size-3.5" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { useAppStore } from '@/ui/store/store-context';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { useInView } from '@/ui/hooks/use-in-view';
 import { GoogleIcon } from './google-icon';
+import { InviteContext } from './invite-context';
 import { OpenInBrowserNotice } from './open-in-browser-notice';
 import { Button } from '@/ui/components/button';
 
@@ -52,6 +53,7 @@ export function SignInStep({
       <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
         Inicia sesión para reservar tu lugar
       </h3>
+      <InviteContext />
       <OpenInBrowserNotice />
       <Button
         variant="outline"

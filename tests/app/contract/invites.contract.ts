@@ -16,8 +16,16 @@ export interface InvitesHarness {
   readonly repo: Invites;
   /** The same backend's waitlist: invites need an entry. */
   readonly waitlist: WaitlistRepo;
-  /** Signs in as a fresh student (signing out whoever was signed in). */
-  newStudent(): Promise<Student>;
+  /**
+   * Signs in as a fresh student (signing out whoever was signed in): with a university address
+   * of the campus the tests join (udg-cucei) by default, or a personal one.
+   */
+  newStudent(kind?: 'university' | 'personal'): Promise<Student>;
+  /**
+   * Arranges, behind the port, that the student verified a university address of udg-cucei by a
+   * code (issue 48), as the verification port records it; the backend's counts follow.
+   */
+  verify(student: Student): Promise<void>;
   /** Signs in again as a student made earlier. */
   signInAs(student: Student): Promise<void>;
   /** Arranges, behind the port, that the student's entry was made `ms` before now. */
@@ -34,8 +42,11 @@ export interface InvitesHarness {
  */
 export function describeInvitesContract(name: string, setup: () => Promise<InvitesHarness>) {
   describe(`Invites contract: ${name}`, () => {
-    const onList = async (h: InvitesHarness): Promise<Student> => {
-      const student = await h.newStudent();
+    const onList = async (
+      h: InvitesHarness,
+      kind: 'university' | 'personal' = 'university',
+    ): Promise<Student> => {
+      const student = await h.newStudent(kind);
       await h.waitlist.join(student.uid, {
         email: student.email,
         collegeId: 'udg-cucei',
@@ -98,6 +109,7 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       await h.signInAs(old);
       expect(await h.repo.accept(old.uid, code)).toBe(false);
       const recent = await onList(h);
+      await h.verify(recent);
       await h.ageEntry(recent, INVITE_CREDIT_WINDOW_MS - 60_000);
       await h.signInAs(recent);
       expect(await h.repo.accept(recent.uid, code)).toBe(true);
@@ -115,6 +127,7 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       await h.signInAs(old);
       expect(await h.repo.accept(old.uid, code)).toBe(false);
       const fresh = await onList(h);
+      await h.verify(fresh);
       await h.ageAccount(fresh, INVITE_CREDIT_WINDOW_MS - 60_000);
       await h.signInAs(fresh);
       expect(await h.repo.accept(fresh.uid, code)).toBe(true);
@@ -133,6 +146,54 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       expect(await h.repo.accept(over.uid, code)).toBe(false);
       await h.signInAs(inviter);
       expect((await h.repo.mine(inviter.uid)).joined).toBe(1); // the arranged ones are no accounts
+    });
+
+    it("counts a credited classmate only while verified at the inviter's campus (issue 48)", async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      const classmate = await onList(h, 'personal');
+      // Recorded, but a personal address counts for no campus.
+      expect(await h.repo.accept(classmate.uid, code)).toBe(true);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
+      // Once verified, the credit comes.
+      await h.verify(classmate);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
+      // At another campus (of the same university: still verified) it goes, and comes back.
+      await h.signInAs(classmate);
+      await h.waitlist.changeCollege(classmate.uid, 'udg-cucea');
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
+      await h.signInAs(classmate);
+      await h.waitlist.changeCollege(classmate.uid, 'udg-cucei');
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(1);
+      // Leaving takes it away.
+      await h.signInAs(classmate);
+      await h.waitlist.leave(classmate.uid);
+      await h.signInAs(inviter);
+      expect((await h.repo.mine(inviter.uid)).joined).toBe(0);
+    });
+
+    it('previews the campus of a code and its floored progress, nothing of the inviter (issue 48)', async () => {
+      const h = await setup();
+      const inviter = await onList(h);
+      const { code } = await h.repo.mine(inviter.uid);
+      const preview = await h.repo.preview(code.toLowerCase());
+      expect(preview?.college.id).toBe('udg-cucei');
+      expect(preview?.college.shortName).toBe('UDG - CUCEI');
+      // One or two students: under the floor, no figure.
+      expect(preview?.progress.verified).toBeNull();
+      expect(JSON.stringify(preview)).not.toContain(inviter.uid);
+      expect(JSON.stringify(preview)).not.toContain(inviter.email);
+      expect(await h.repo.preview('ZZZZZZZZ')).toBeNull();
+      for (const bad of ['', 'abc', '<script>', `${code}X`]) {
+        expect(await h.repo.preview(bad)).toBeNull();
+      }
+      // A code whose student left has no campus to show.
+      await h.waitlist.leave(inviter.uid);
+      expect(await h.repo.preview(code)).toBeNull();
     });
 
     it('refuses a self-invite, and ignores an unknown or malformed code', async () => {

@@ -108,7 +108,22 @@ describeInvitesContract('memory', async () => {
   return {
     repo: b.invites,
     waitlist: b.waitlist,
-    newStudent: () => signInAt(next++),
+    newStudent: (kind) =>
+      signInAt(
+        kind === 'personal'
+          ? DEMO_ACCOUNTS.findIndex((a) => a.email.endsWith('@gmail.com'))
+          : next++,
+      ),
+    verify: async (student) => {
+      const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+        verifications: Record<string, { address: string; at: string }>;
+      };
+      state.verifications[student.uid] = {
+        address: `${student.uid}@alumnos.udg.mx`,
+        at: new Date().toISOString(),
+      };
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(state));
+    },
     signInAs: async (student) => {
       await signInAt(DEMO_ACCOUNTS.findIndex((a) => a.uid === student.uid));
     },

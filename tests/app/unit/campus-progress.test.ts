@@ -62,7 +62,7 @@ describe("the campus's texts (issue 28)", () => {
       'Verificado con tu correo de la UdeG',
     );
     expect(verificationText({ progress, verified: false, university: 'del Tec' })).toBe(
-      'Tu correo no es del Tec: únete con tu correo institucional para contar en el avance de tu campus.',
+      'Tu correo de inicio de sesión no es del Tec: verifica tu correo universitario para contar en el avance de tu campus.',
     );
     expect(verificationText({ progress, verified: false, university: null })).toBe(
       'Aún no podemos verificar correos de este campus.',

@@ -27,17 +27,21 @@ describe('composition root', () => {
       'leaveByLink',
       'leaveWaitlist',
       'loadHeroImages',
+      'loadInvitePreview',
       'loadMyCampus',
       'loadMyEntry',
       'localWaitlistStatus',
+      'pendingVerification',
       'prepareSignIn',
       'rememberInvite',
       'requestCampus',
       'savedCollege',
       'searchColleges',
+      'sendVerificationCode',
       'setHeroConsent',
       'signIn',
       'signOut',
+      'verifyEmailCode',
       'watchAuth',
       'watchLocalRecord',
     ]);
@@ -119,7 +123,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(21);
+    expect(Object.keys(useCases)).toHaveLength(25);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -168,7 +172,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(21);
+    expect(Object.keys(useCases)).toHaveLength(25);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

@@ -80,7 +80,7 @@ test('a change of campus shows the new campus; a personal address is told how to
   await signIn(page, 'mariana.cruz.mx@gmail.com');
   await join(page, 'tec', /ITESM - GDL/);
   await expect(page.getByTestId('campus-verification')).toHaveText(
-    'Tu correo no es del Tec: únete con tu correo institucional para contar en el avance de tu campus.',
+    'Tu correo de inicio de sesión no es del Tec: verifica tu correo universitario para contar en el avance de tu campus.',
   );
   // She does not count: 15 classmates, not 16.
   await expect(panel(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '15');

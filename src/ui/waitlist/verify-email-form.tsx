@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/ui/components/button';
+import { useAppStore } from '@/ui/store/store-context';
+import { sendText, tryText, VERIFICATION_FAILED } from './verification-text';
+
+type Busy = 'send' | 'verify' | null;
+interface Notice {
+  readonly text: string;
+  readonly error: boolean;
+}
+
+/**
+ * 'Correo universitario' / 'Enviar código', then 'Código' / 'Verificar' (issue 48): a joined
+ * student whose sign-in address does not verify them proves a university address by a code. A
+ * code asked for earlier can be entered after a reload. `onVerified` reads the campus again (the
+ * card then says 'Verificado con tu correo …').
+ */
+export function VerifyEmailForm({
+  university,
+  onVerified,
+}: {
+  university: string | null;
+  onVerified: () => void;
+}) {
+  const pendingCode = useAppStore((s) => s.pendingCode);
+  const sendCode = useAppStore((s) => s.sendCode);
+  const verifyCode = useAppStore((s) => s.verifyCode);
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    void pendingCode().then((pending) => {
+      if (live && pending) setSentTo((current) => current ?? pending.address);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pendingCode]);
+
+  const onSend = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy('send');
+    const outcome = await sendCode(address);
+    setBusy(null);
+    if (!outcome.ok) {
+      if (outcome.code !== 'ignored') setNotice({ text: VERIFICATION_FAILED, error: true });
+      return;
+    }
+    const sent = outcome.value;
+    setNotice({ text: sendText(sent, university), error: sent.outcome !== 'sent' });
+    if (sent.outcome === 'sent') {
+      setSentTo(sent.address);
+      setCode('');
+      codeField.current?.focus();
+    }
+    if (sent.outcome === 'verified') onVerified();
+  };
+
+  const onVerify = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy('verify');
+    const outcome = await verifyCode(code);
+    setBusy(null);
+    if (!outcome.ok) {
+      if (outcome.code !== 'ignored') setNotice({ text: VERIFICATION_FAILED, error: true });
+      return;
+    }
+    const tried = outcome.value;
+    setNotice({ text: tryText(tried), error: tried.outcome !== 'verified' });
+    if (tried.outcome === 'verified') onVerified();
+  };
+
+  const field =
+    'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100';
+  return (
+    <div className="mt-3 space-y-3" data-testid="verify-email">
+      <form onSubmit={(e) => void onSend(e)} noValidate className="space-y-2">
+        <label htmlFor={`${id}-address`} className="block text-xs font-medium text-slate-700">
+          Correo universitario
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id={`${id}-address`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={320}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            className={`${field} mt-0 min-w-0 flex-1`}
+          />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy !== null}>
+            Enviar código
+          </Button>
+        </div>
+      </form>
+      {sentTo && (
+        <form onSubmit={(e) => void onVerify(e)} noValidate className="space-y-2">
+          <label htmlFor={`${id}-code`} className="block text-xs font-medium text-slate-700">
+            Código
+          </label>
+          <p className="text-xs text-slate-600" id={`${id}-code-hint`}>
+            Lo enviamos a {sentTo}. Vence en 15 minutos.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <input
+              ref={codeField}
+              id={`${id}-code`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={12}
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className={`${field} mt-0 w-36 tracking-widest`}
+            />
+            <Button type="submit" variant="primary" size="sm" disabled={busy !== null}>
+              Verificar
+            </Button>
+          </div>
+        </form>
+      )}
+      <p
+        role={notice?.error ? 'alert' : 'status'}
+        className={notice?.error ? 'text-sm text-red-700' : 'text-sm text-slate-700'}
+        data-testid="verify-email-notice"
+      >
+        {notice?.text}
+      </p>
+    </div>
+  );
+}

@@ -13,6 +13,8 @@ import { describeAuthContract } from '../app/contract/auth.contract';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
 import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
 import { describeInvitesContract } from '../app/contract/invites.contract';
+import { describeEmailVerificationsContract } from '../app/contract/email-verifications.contract';
+import { codeOfNonce } from '@/domain/email-verification';
 import { describeCollegeSearchContract } from '../app/contract/college-search.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
@@ -150,8 +152,17 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
   return {
     repo: b.invites,
     waitlist: b.waitlist,
-    newStudent: () => signInAs({ email: nextEmail() }),
+    newStudent: (kind) =>
+      signInAs({
+        email: kind === 'personal' ? nextEmail().replace(/@.*/, '@gmail.com') : nextEmail(),
+      }),
     signInAs: async (student) => void (await signInAs(student)),
+    verify: async (student) => {
+      await admin.query(
+        'insert into private.email_verifications (user_id, address) values ($1, $2)',
+        [student.uid, `v-${student.uid}@alumnos.udg.mx`],
+      );
+    },
     ageAccount: async (student, ms) => {
       await admin.query(
         `update auth.users set created_at = now() - $2 * interval '1 millisecond' where id = $1`,
@@ -580,4 +591,59 @@ describe('Supabase adapters beyond the contract', () => {
     expect((await collegeSearch.search('monterey')).map((c) => c.id)).toContain('itesm-mty');
     expect((await collegeSearch.search('cucéí'))[0]?.id).toBe('udg-cucei');
   });
+});
+
+describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const secret = 'contract-mail-secret-0123456789abcdef0123456789';
+  await admin.query(
+    `insert into private.mail_settings (token_secret)
+     select $1 where not exists (select 1 from private.mail_settings)`,
+    [secret],
+  );
+  const { rows: settings } = await admin.query<{ token_secret: string }>(
+    'select token_secret from private.mail_settings',
+  );
+  const held = settings[0]!.token_secret;
+  const b = backend();
+  const signInAs = async ({ email }: { email: string }) => {
+    standIn.arrangeSignIn({ email });
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  return {
+    repo: b.emailVerifications,
+    waitlist: b.waitlist,
+    campusProgress: b.campusProgress,
+    newStudent: () => signInAs({ email: nextEmail().replace(/@.*/, '@gmail.com') }),
+    signInAs: async (student) => void (await signInAs(student)),
+    lastCode: async (address) => {
+      const { rows } = await admin.query<{ nonce: string }>(
+        `select nonce from private.mail_outbox where kind = 'code' and to_address = $1
+         order by created_at desc, id desc limit 1`,
+        [address],
+      );
+      return rows[0] ? codeOfNonce(held, rows[0].nonce) : null;
+    },
+    queued: async (address) => {
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(*)::int as n from private.mail_outbox where kind = 'code' and to_address = $1`,
+        [address],
+      );
+      return rows[0]!.n;
+    },
+    expireCode: async (student) => {
+      await admin.query(
+        `update private.verification_codes set expires_at = now() - interval '1 second'
+         where user_id = $1`,
+        [student.uid],
+      );
+    },
+    verifiedCount: async (collegeId) => {
+      const { rows } = await admin.query<{ n: number }>(
+        'select coalesce((select verified from private.campus_counts where college_id = $1), 0) as n',
+        [collegeId],
+      );
+      return rows[0]!.n;
+    },
+  };
 });

@@ -183,8 +183,9 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
       const preview = await h.repo.preview(code.toLowerCase());
       expect(preview?.college.id).toBe('udg-cucei');
       expect(preview?.college.shortName).toBe('UDG - CUCEI');
-      // One or two students: under the floor, no figure.
-      expect(preview?.progress.verified).toBeNull();
+      // Floored as everywhere: no figure under 10 (a shared database may hold more students).
+      const shown = preview?.progress.verified ?? null;
+      expect(shown === null || shown >= 10).toBe(true);
       expect(JSON.stringify(preview)).not.toContain(inviter.uid);
       expect(JSON.stringify(preview)).not.toContain(inviter.email);
       expect(await h.repo.preview('ZZZZZZZZ')).toBeNull();

@@ -5,6 +5,9 @@ import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
 import { describeCampusRequestsContract } from './campus-requests.contract';
 import { describeInvitesContract } from './invites.contract';
+import { describeEmailVerificationsContract } from './email-verifications.contract';
+import { codeOfNonce } from '@/domain/email-verification';
+import { MEMORY_LEAVE_SECRET } from '@/adapters/memory/memory-mail.adapter';
 import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
 import { describeHeroImagesContract } from './hero-images.contract';
@@ -165,5 +168,56 @@ describeCampusRequestsContract('memory', async () => {
       return { uid: (await b.auth.signInWithPopup()).uid };
     },
     held: async () => b.controls.campusRequests(),
+  };
+});
+
+describeEmailVerificationsContract('memory', async () => {
+  const { b, arrange, storage } = backend();
+  let made = 0;
+  const state = () =>
+    JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as {
+      accounts?: { uid: string; email: string; displayName: string }[];
+      codes: Record<string, { expiresAt: number }>;
+    };
+  const signInAs = async (student: { uid: string }) => {
+    const accounts = state().accounts ?? [];
+    arrange(
+      'first',
+      accounts.findIndex((a) => a.uid === student.uid),
+    );
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  return {
+    repo: b.emailVerifications,
+    waitlist: b.waitlist,
+    campusProgress: b.campusProgress,
+    newStudent: async () => {
+      // An account of the provider's own, with a personal address.
+      const s = state();
+      const uid = `personal-${made++}`;
+      const accounts = [
+        ...(s.accounts ?? DEMO_ACCOUNTS),
+        { uid, email: `${uid}@gmail.com`, displayName: 'Estudiante' },
+      ];
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify({ ...s, accounts }));
+      return signInAs({ uid });
+    },
+    signInAs: async (student) => void (await signInAs(student)),
+    lastCode: async (address) => {
+      const mail = b.controls
+        .outbox()
+        .filter((m) => m.kind === 'code' && m.to === address)
+        .at(-1);
+      return mail?.nonce ? codeOfNonce(MEMORY_LEAVE_SECRET, mail.nonce) : null;
+    },
+    queued: async (address) =>
+      b.controls.outbox().filter((m) => m.kind === 'code' && m.to === address).length,
+    expireCode: async (student) => {
+      const s = state();
+      s.codes[student.uid]!.expiresAt = Date.now() - 1;
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(s));
+    },
+    verifiedCount: async (collegeId) => b.controls.verifiedCount(collegeId),
   };
 });

@@ -31,6 +31,32 @@ import {
 } from './hero-images';
 import { applyRetention } from './retention';
 import {
+  accountKey,
+  addressKey,
+  addressTaken,
+  CODES_COLLECTION_V,
+  countedAddress,
+  domainsOf,
+  SENDS_COLLECTION,
+  sendsIn,
+  VERIFICATIONS_COLLECTION,
+} from './verification';
+import {
+  addressInDomains,
+  checkUniversityAddress,
+  CODE_TTL_MS,
+  codeHash,
+  codeOfNonce,
+  MAX_CODE_TRIES,
+  newNonce,
+  parseVerificationCode,
+  recentSends,
+  sendVerdict,
+  tryCode,
+} from './mail/email-verification';
+import { codeMailId } from './mail/outbox';
+import { CAMPUS_LABEL, CAMPUS_NAME } from './mail/campus-label';
+import {
   checkedRequest,
   MAX_REQUESTS_PER_STUDENT,
   REQUESTERS_COLLECTION,
@@ -288,6 +314,8 @@ async function deleteStudentData(uid: string): Promise<void> {
     INVITES_COLLECTION,
     REQUESTERS_COLLECTION,
     STOPS_COLLECTION,
+    VERIFICATIONS_COLLECTION,
+    CODES_COLLECTION_V,
   ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
@@ -357,16 +385,33 @@ export const apply_retention = onSchedule(
  * Sets the student's campus record (`campusMembers/{uid}`, functions/src/campus.ts) to what their
  * entry says now, in a transaction: any number of calls, in any order, leave it equal to the entry.
  */
-async function reconcileMember(uid: string): Promise<{ email: unknown; collegeId: string } | null> {
+async function reconcileMember(
+  uid: string,
+): Promise<{ email: unknown; collegeId: string; verified: boolean } | null> {
   const store = firestore;
   const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
   const memberRef = store.collection(MEMBERS_COLLECTION).doc(uid);
+  const verifiedRef = store.collection(VERIFICATIONS_COLLECTION).doc(uid);
+  const codeRef = store.collection(CODES_COLLECTION_V).doc(uid);
   return store.runTransaction(async (tx) => {
     const entry = (await tx.get(entryRef)).data() as EntryFields | undefined;
-    const member = memberOf(entry ?? null);
-    if (member) tx.set(memberRef, member);
-    else tx.delete(memberRef);
-    return member && { email: entry?.email, collegeId: member.collegeId };
+    const verification = (await tx.get(verifiedRef)).data() as { address?: unknown } | undefined;
+    const base = memberOf(entry ?? null);
+    const address = await countedAddress(store, tx, uid, entry, verification);
+    if (!base) {
+      // Leaving deletes the verified address and any code with the entry (issue 48).
+      tx.delete(memberRef);
+      tx.delete(verifiedRef);
+      tx.delete(codeRef);
+      return null;
+    }
+    // A change of campus keeps the verified address only when it is of the new campus's
+    // university (issue 48).
+    const held = typeof verification?.address === 'string' ? verification.address : null;
+    if (held && !addressInDomains(held, domainsOf(base.collegeId))) tx.delete(verifiedRef);
+    const member = { collegeId: base.collegeId, verified: address !== null };
+    tx.set(memberRef, member);
+    return { email: entry?.email, ...member };
   });
 }
 
@@ -418,12 +463,16 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
         .get(),
       store.collection(SETTINGS_COLLECTION).doc(mine.collegeId).get(),
     ]);
-    return campusAnswer(
-      mine.collegeId,
-      mine.email,
-      counted.data().count,
-      parseSettings(settings.data()),
-    );
+    return {
+      ...campusAnswer(
+        mine.collegeId,
+        mine.email,
+        counted.data().count,
+        parseSettings(settings.data()),
+      ),
+      // By the sign-in address or by a code (issue 48).
+      verified: mine.verified,
+    };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_campus failed', { error: String(error) });
@@ -450,12 +499,14 @@ export const get_my_invites = onCall(CALLABLE, async (request) => {
   const uid = caller(request);
   try {
     const store = firestore;
+    let campus: unknown = null;
     const code = await store.runTransaction(async (tx) => {
       const [entry, owner] = await Promise.all([
         tx.get(store.collection(WAITLIST_COLLECTION).doc(uid)),
         tx.get(store.collection(OWNERS_COLLECTION).doc(uid)),
       ]);
       if (!entry.exists) return null;
+      campus = entry.get('collegeId');
       const held = parseInviteCode(owner.get('code'));
       if (held) return held;
       for (;;) {
@@ -468,19 +519,18 @@ export const get_my_invites = onCall(CALLABLE, async (request) => {
       }
     });
     if (!code) throw new HttpsError('not-found', 'No waitlist entry.');
-    // Classmates credited to the caller who are on the list now (as the other backends count).
+    // Classmates credited to the caller who count now (issue 48, inviteCounts): on the list at
+    // the caller's campus and verified for it, as their campus records say.
     const credited = await store
       .collection(INVITES_COLLECTION)
       .where('inviter', '==', uid)
       .select()
       .get();
-    const onList = credited.empty
-      ? []
-      : await readEach(
-          WAITLIST_COLLECTION,
-          credited.docs.map((d) => d.id),
-        );
-    return { code, joined: onList.filter((s) => s.exists).length };
+    // Each record reconciled first (as get_my_campus does the caller's): a trigger still on its
+    // way never shows a stale count.
+    const members = await Promise.all(credited.docs.map((d) => reconcileMember(d.id)));
+    const joined = members.filter((m) => m !== null && m.collegeId === campus && m.verified).length;
+    return { code, joined };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_invites failed', { error: String(error) });
@@ -774,3 +824,195 @@ export const salir = onRequest(
     }
   },
 );
+
+// ------------------------------------------------------------------------------------------------
+// Issue 48: a university address verified by a code; an invite's public preview.
+// ------------------------------------------------------------------------------------------------
+
+const VERIFY_CALLABLE = { ...CALLABLE, secrets: [MAIL_TOKEN_SECRET] };
+
+/** The code the caller may still enter: `{ pending: { address, expiresAt } | null }`. */
+export const get_pending_code = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  const held = await firestore.collection(CODES_COLLECTION_V).doc(uid).get();
+  const expiresAt = Number(held.get('expiresAt'));
+  const tries = Number(held.get('tries'));
+  const address = held.get('address') as unknown;
+  return {
+    pending:
+      held.exists && typeof address === 'string' && expiresAt > Date.now() && tries < MAX_CODE_TRIES
+        ? { address, expiresAt }
+        : null,
+  };
+});
+
+/** Asks for a code to a university address: `{ outcome, … }` (src/domain/email-verification.ts). */
+export const send_verification_code = onCall(VERIFY_CALLABLE, async (request) => {
+  const uid = caller(request);
+  const typed = (request.data as { address?: unknown } | null)?.address;
+  const secret = MAIL_TOKEN_SECRET.value();
+  const nonce = newNonce();
+  const hash = await codeHash(secret, uid, await codeOfNonce(secret, nonce));
+  const store = firestore;
+  try {
+    return await store.runTransaction(async (tx) => {
+      const entrySnap = await tx.get(store.collection(WAITLIST_COLLECTION).doc(uid));
+      const entry = entrySnap.data() as EntryFields | undefined;
+      if (!entry || typeof entry.collegeId !== 'string') {
+        throw new HttpsError('not-found', 'No waitlist entry.');
+      }
+      const checked = checkUniversityAddress(typed, domainsOf(entry.collegeId));
+      if (!checked.ok) return { outcome: checked.refusal };
+      const { address } = checked;
+      const verification = (
+        await tx.get(store.collection(VERIFICATIONS_COLLECTION).doc(uid))
+      ).data() as { address?: unknown } | undefined;
+      if ((await countedAddress(store, tx, uid, entry, verification)) !== null) {
+        return { outcome: 'verified' };
+      }
+      if (await addressTaken(store, tx, uid, address)) return { outcome: 'taken' };
+      const now = Date.now();
+      const accountRef = store.collection(SENDS_COLLECTION).doc(accountKey(uid));
+      const addressRef = store.collection(SENDS_COLLECTION).doc(addressKey(address));
+      const [accountDoc, addressDoc] = await tx.getAll(accountRef, addressRef);
+      const accountSends = recentSends(sendsIn(accountDoc!.get('at')), now);
+      const addressSends = recentSends(sendsIn(addressDoc!.get('at')), now);
+      const verdict = sendVerdict({ now, accountSends, addressSends });
+      if (!verdict.ok) return { outcome: 'limited', retryAt: verdict.retryAt };
+      const expiresAt = now + CODE_TTL_MS;
+      tx.set(store.collection(CODES_COLLECTION_V).doc(uid), { address, hash, expiresAt, tries: 0 });
+      tx.set(accountRef, { at: [...accountSends, now] });
+      tx.set(addressRef, { at: [...addressSends, now] });
+      tx.create(store.collection(OUTBOX_COLLECTION).doc(codeMailId(uid, nonce)), {
+        kind: 'code',
+        uid,
+        joined: joinedOf(entry as { timestamp?: unknown }) ?? now,
+        collegeId: entry.collegeId,
+        to: address,
+        name: '',
+        nonce,
+        expiresAt,
+        status: 'pending',
+        attempts: 0,
+        pendingDue: now,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      return { outcome: 'sent', address, expiresAt };
+    });
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error('send_verification_code failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The code could not be sent right now.');
+  }
+});
+
+/** Enters a code: `{ outcome, … }` (src/domain/email-verification.ts). */
+export const verify_email_code = onCall(VERIFY_CALLABLE, async (request) => {
+  const uid = caller(request);
+  const code = parseVerificationCode((request.data as { code?: unknown } | null)?.code);
+  const secret = MAIL_TOKEN_SECRET.value();
+  const typedHash = code ? await codeHash(secret, uid, code) : null;
+  const store = firestore;
+  const entryRef = store.collection(WAITLIST_COLLECTION).doc(uid);
+  const verifiedRef = store.collection(VERIFICATIONS_COLLECTION).doc(uid);
+  const codeRef = store.collection(CODES_COLLECTION_V).doc(uid);
+  try {
+    return await store.runTransaction(async (tx) => {
+      const [entrySnap, verifiedSnap, codeSnap] = await tx.getAll(entryRef, verifiedRef, codeRef);
+      const entry = entrySnap!.data() as EntryFields | undefined;
+      if (!entry || typeof entry.collegeId !== 'string') {
+        throw new HttpsError('not-found', 'No waitlist entry.');
+      }
+      const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
+      const counted = await countedAddress(store, tx, uid, entry, verification);
+      if (counted !== null) return { outcome: 'verified', address: counted };
+      const stored = codeSnap!.data() as
+        { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
+      const record =
+        stored &&
+        typeof stored.address === 'string' &&
+        typeof stored.hash === 'string' &&
+        addressInDomains(stored.address, domainsOf(entry.collegeId))
+          ? {
+              address: stored.address,
+              hash: stored.hash,
+              expiresAt: Number(stored.expiresAt) || 0,
+              tries: Number(stored.tries) || 0,
+            }
+          : null;
+      const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
+      if (tried.result.outcome !== 'verified') {
+        if (tried.record) tx.set(codeRef, tried.record);
+        else if (codeSnap!.exists) tx.delete(codeRef);
+        return tried.result;
+      }
+      const { address } = tried.result;
+      if (await addressTaken(store, tx, uid, address)) {
+        tx.delete(codeRef);
+        return { outcome: 'none' };
+      }
+      tx.delete(codeRef);
+      tx.set(verifiedRef, { address, at: FieldValue.serverTimestamp() });
+      tx.set(store.collection(MEMBERS_COLLECTION).doc(uid), {
+        collegeId: entry.collegeId,
+        verified: true,
+      });
+      return tried.result;
+    });
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error('verify_email_code failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The code could not be checked right now.');
+  }
+});
+
+/**
+ * An invite's preview, for anyone (issue 48): the campus of the code's student and its floored
+ * progress, `{ campus }` (null for an unknown or malformed code). Nothing of the student.
+ */
+export const preview_invite = onCall(CALLABLE, async (request) => {
+  const code = parseInviteCode((request.data as { code?: unknown } | null)?.code);
+  if (!code) return { campus: null };
+  try {
+    const store = firestore;
+    const owner = await store.collection(CODES_COLLECTION).doc(code).get();
+    const uid = owner.get('uid') as unknown;
+    if (typeof uid !== 'string') return { campus: null };
+    const entry = await store.collection(WAITLIST_COLLECTION).doc(uid).get();
+    const collegeId = entry.get('collegeId') as unknown;
+    if (typeof collegeId !== 'string' || !Object.hasOwn(CAMPUS_LABEL, collegeId)) {
+      return { campus: null };
+    }
+    const [counted, settings] = await Promise.all([
+      store
+        .collection(MEMBERS_COLLECTION)
+        .where('collegeId', '==', collegeId)
+        .where('verified', '==', true)
+        .count()
+        .get(),
+      store.collection(SETTINGS_COLLECTION).doc(collegeId).get(),
+    ]);
+    const answer = campusAnswer(
+      collegeId,
+      null,
+      counted.data().count,
+      parseSettings(settings.data()),
+    );
+    const [name, subname] = CAMPUS_NAME[collegeId] ?? [collegeId, ''];
+    return {
+      campus: {
+        collegeId,
+        name,
+        subname,
+        shortName: CAMPUS_LABEL[collegeId],
+        verifiedCount: answer.verifiedCount,
+        threshold: answer.threshold,
+        state: answer.state,
+        opensOn: answer.opensOn,
+      },
+    };
+  } catch (error) {
+    logger.error('preview_invite failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The invite could not be read right now.');
+  }
+});

@@ -56,6 +56,9 @@ export interface OutboxRecord {
   readonly collegeId: string;
   readonly to: string;
   readonly name: string;
+  /** A code's message only (issue 48): the nonce its digits come from, and its end (ms). */
+  readonly nonce?: string;
+  readonly expiresAt?: number;
 }
 
 /** The entry's date of joining in ms (the leave link's `joined`), or null when it has none. */
@@ -206,7 +209,8 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
       });
       return Promise.all(
         claimed.map(async ({ id, data }): Promise<PendingMail> => {
-          const kind: MailKind = data.kind === 'launch' ? 'launch' : 'welcome';
+          const kind: MailKind =
+            data.kind === 'launch' || data.kind === 'code' ? data.kind : 'welcome';
           const collegeId = String(data.collegeId);
           return {
             id,
@@ -219,6 +223,8 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
             campus:
               (Object.hasOwn(CAMPUS_LABEL, collegeId) && CAMPUS_LABEL[collegeId]) || collegeId,
             attempts: Number(data.attempts) || 0,
+            nonce: typeof data.nonce === 'string' ? data.nonce : null,
+            expiresAt: typeof data.expiresAt === 'number' ? data.expiresAt : null,
             ...(kind === 'welcome' ? await extras({ uid: String(data.uid), collegeId }) : {}),
           };
         }),
@@ -284,7 +290,7 @@ function sendsOf(value: unknown): SentRecord[] {
   return value.flatMap((s: { id?: unknown; kind?: unknown; at?: unknown } | null) =>
     s &&
     typeof s.id === 'string' &&
-    (s.kind === 'welcome' || s.kind === 'launch') &&
+    (s.kind === 'welcome' || s.kind === 'launch' || s.kind === 'code') &&
     Number.isSafeInteger(s.at)
       ? [{ id: s.id, kind: s.kind, at: s.at as number }]
       : [],

@@ -19,6 +19,10 @@ import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.a
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
 import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
 import { describeInvitesContract } from '../app/contract/invites.contract';
+import { describeEmailVerificationsContract } from '../app/contract/email-verifications.contract';
+import { createCallableEmailVerifications } from '@/adapters/firebase/firebase-email-verifications.adapter';
+import { codeOfNonce } from '@/domain/email-verification';
+import { readFileSync } from 'node:fs';
 import {
   AUTH_EMULATOR,
   fakeGoogleIdToken,
@@ -69,6 +73,7 @@ function harness() {
   return {
     app,
     auth,
+    functions,
     repo: createCallableCampusProgress(functions),
     waitlist: createFirestoreWaitlist({ app, emulator: firestoreHost() }),
     signInAs,
@@ -167,8 +172,19 @@ describeFirestore('Invites contract on Firestore', () => {
         emulator: FUNCTIONS_EMULATOR,
       }),
       waitlist: h.waitlist,
-      newStudent: () => h.signIn('institutional'),
+      newStudent: (kind) => h.signIn(kind === 'personal' ? 'personal' : 'institutional'),
       signInAs: async (student) => void (await h.signInAs(student.email)),
+      verify: async (student) => {
+        // What verify_email_code writes: the address and the campus record.
+        const entry = (await db.fields(`waitlist/${student.uid}`))!;
+        await seed(`emailVerifications/${student.uid}`, {
+          address: { stringValue: `v-${student.uid.toLowerCase()}@alumnos.udg.mx` },
+        });
+        await seed(`campusMembers/${student.uid}`, {
+          collegeId: entry.collegeId as Record<string, unknown>,
+          verified: { booleanValue: true },
+        });
+      },
       ageEntry: async (student, ms) => {
         const fields = (await db.fields(`waitlist/${student.uid}`))!;
         await db.put(`waitlist/${student.uid}`, {
@@ -269,5 +285,62 @@ describeFirestore('CampusRequests contract on Firestore', () => {
       };
     },
     { otherAccounts: true },
+  );
+});
+
+describeFirestore('EmailVerifications contract on Firestore', () => {
+  const secret = /^MAIL_TOKEN_SECRET=(.*)$/m.exec(
+    readFileSync('functions/.secret.local', 'utf8'),
+  )![1]!;
+  const codeMails = async (address: string) =>
+    (await db.list('mailOutbox'))
+      .map((d) => d.fields as Record<string, { stringValue?: string; integerValue?: string }>)
+      .filter((f) => f.kind?.stringValue === 'code' && f.to?.stringValue === address)
+      .sort((a, b) => Number(a.expiresAt?.integerValue) - Number(b.expiresAt?.integerValue));
+  describeEmailVerificationsContract(
+    'firebase (Functions, Auth and Firestore emulators)',
+    async () => {
+      const h = harness();
+      return {
+        repo: createCallableEmailVerifications(h.functions),
+        waitlist: h.waitlist,
+        campusProgress: h.repo,
+        newStudent: () => h.signIn('personal'),
+        signInAs: async (student) => void (await h.signInAs(student.email)),
+        lastCode: async (address) => {
+          const nonce = (await codeMails(address)).at(-1)?.nonce?.stringValue;
+          return nonce ? codeOfNonce(secret, nonce) : null;
+        },
+        queued: async (address) => (await codeMails(address)).length,
+        expireCode: async (student) => {
+          const fields = (await db.fields(`verificationCodes/${student.uid}`))!;
+          await db.put(`verificationCodes/${student.uid}`, {
+            ...fields,
+            expiresAt: { integerValue: String(Date.now() - 1) },
+          });
+        },
+        // The true count, recounted from the entries and the verifications (the campus records
+        // converge on it as their triggers run): distinct addresses of the campus's university.
+        verifiedCount: async (collegeId) => {
+          const verified = new Map(
+            (await db.list('emailVerifications')).map((d) => [
+              d.id,
+              (d.fields.address as { stringValue?: string }).stringValue ?? '',
+            ]),
+          );
+          const held = new Set(verified.values());
+          const counted = new Set<string>();
+          for (const d of await db.list('waitlist')) {
+            const f = d.fields as Record<string, { stringValue?: string }>;
+            if (f.collegeId?.stringValue !== collegeId) continue;
+            const byCode = verified.get(d.id);
+            const email = (f.email?.stringValue ?? '').toLowerCase();
+            if (byCode?.endsWith('@alumnos.udg.mx')) counted.add(byCode);
+            else if (email.endsWith('@alumnos.udg.mx') && !held.has(email)) counted.add(email);
+          }
+          return counted.size;
+        },
+      };
+    },
   );
 });

@@ -1,9 +1,5 @@
 import { AppError } from '@/domain/errors';
-import {
-  parsePendingCode,
-  parseSendOutcome,
-  parseTryOutcome,
-} from '@/domain/email-verification';
+import { parsePendingCode, parseSendOutcome, parseTryOutcome } from '@/domain/email-verification';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';

@@ -65,7 +65,9 @@ export interface MemoryState {
    * University addresses verified by a code (issue 48), keyed by uid: the normalized address and
    * when (ISO 8601). One address per account and one account per address.
    */
-  readonly verifications: Readonly<Record<string, { readonly address: string; readonly at: string }>>;
+  readonly verifications: Readonly<
+    Record<string, { readonly address: string; readonly at: string }>
+  >;
   /** The code each student may still enter, keyed by uid: its hash only, never the code. */
   readonly codes: Readonly<Record<string, CodeRecord>>;
   /**

@@ -45,7 +45,8 @@ export function createPostgresOutbox(db: Queryable): Outbox {
               }
             : null,
         nonce: typeof r.nonce === 'string' ? r.nonce : null,
-        expiresAt: r.expires_ms === null || r.expires_ms === undefined ? null : Number(r.expires_ms),
+        expiresAt:
+          r.expires_ms === null || r.expires_ms === undefined ? null : Number(r.expires_ms),
       }));
     },
     async markSent(id, { at, leaseUntil, recipient, kind }) {

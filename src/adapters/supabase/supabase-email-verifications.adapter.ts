@@ -1,9 +1,5 @@
 import { AppError } from '@/domain/errors';
-import {
-  parsePendingCode,
-  parseSendOutcome,
-  parseTryOutcome,
-} from '@/domain/email-verification';
+import { parsePendingCode, parseSendOutcome, parseTryOutcome } from '@/domain/email-verification';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { SupabaseClientLoader } from './supabase-client';
 import { toBackendError, toThrownBackendError } from './supabase-errors';

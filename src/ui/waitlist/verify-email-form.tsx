@@ -4,6 +4,13 @@ import { useAppStore } from '@/ui/store/store-context';
 import { sendText, tryText, VERIFICATION_FAILED } from './verification-text';
 
 type Busy = 'send' | 'verify' | null;
+
+/** Enter in a field does its group's action (and never submits the card's join form). */
+function enter(event: React.KeyboardEvent, action: () => Promise<void>) {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  void action();
+}
 interface Notice {
   readonly text: string;
   readonly error: boolean;
@@ -43,8 +50,7 @@ export function VerifyEmailForm({
     };
   }, [pendingCode]);
 
-  const onSend = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSend = async () => {
     if (busy) return;
     setBusy('send');
     const outcome = await sendCode(address);
@@ -63,8 +69,7 @@ export function VerifyEmailForm({
     if (sent.outcome === 'verified') onVerified();
   };
 
-  const onVerify = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onVerify = async () => {
     if (busy) return;
     setBusy('verify');
     const outcome = await verifyCode(code);
@@ -82,7 +87,8 @@ export function VerifyEmailForm({
     'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100';
   return (
     <div className="mt-3 space-y-3" data-testid="verify-email">
-      <form onSubmit={(e) => void onSend(e)} noValidate className="space-y-2">
+      {/* Inside the card's join form: no form of its own (forms do not nest); Enter sends. */}
+      <div className="space-y-2">
         <label htmlFor={`${id}-address`} className="block text-xs font-medium text-slate-700">
           Correo universitario
         </label>
@@ -96,15 +102,21 @@ export function VerifyEmailForm({
             maxLength={320}
             value={address}
             onChange={(e) => setAddress(e.target.value)}
+            onKeyDown={(e) => enter(e, onSend)}
             className={`${field} mt-0 min-w-0 flex-1`}
           />
-          <Button type="submit" variant="secondary" size="sm" disabled={busy !== null}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy !== null}
+            onClick={() => void onSend()}
+          >
             Enviar código
           </Button>
         </div>
-      </form>
+      </div>
       {sentTo && (
-        <form onSubmit={(e) => void onVerify(e)} noValidate className="space-y-2">
+        <div className="space-y-2">
           <label htmlFor={`${id}-code`} className="block text-xs font-medium text-slate-700">
             Código
           </label>
@@ -122,13 +134,19 @@ export function VerifyEmailForm({
               aria-describedby={`${id}-code-hint`}
               value={code}
               onChange={(e) => setCode(e.target.value)}
+              onKeyDown={(e) => enter(e, onVerify)}
               className={`${field} mt-0 w-36 tracking-widest`}
             />
-            <Button type="submit" variant="primary" size="sm" disabled={busy !== null}>
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={busy !== null}
+              onClick={() => void onVerify()}
+            >
               Verificar
             </Button>
           </div>
-        </form>
+        </div>
       )}
       <p
         role={notice?.error ? 'alert' : 'status'}

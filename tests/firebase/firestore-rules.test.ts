@@ -347,6 +347,16 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(setDoc(doc(ana(), 'mailRecipients/abc'), { sends: [] }));
   });
 
+  it('closes the verifications, the codes and their sends to every client, their own student too (issue 48)', async () => {
+    const anon = env.unauthenticatedContext().firestore();
+    for (const name of ['emailVerifications', 'verificationCodes', 'verificationSends']) {
+      await assertFails(getDoc(doc(ana(), `${name}/ana`)));
+      await assertFails(getDocs(collection(ana(), name)));
+      await assertFails(getDoc(doc(anon, `${name}/ana`)));
+      await assertFails(setDoc(doc(ana(), `${name}/ana`), { address: 'ana@alumnos.udg.mx' }));
+    }
+  });
+
   it('keeps every other collection closed', async () => {
     await assertFails(setDoc(doc(ana(), 'heroProfiles/ana'), { ok: true }));
     await assertFails(getDocs(collection(ana(), 'heroProfiles')));

@@ -148,9 +148,18 @@ export function PrivacyNoticePage() {
               tu correo, por ejemplo @alumnos.udg.mx; no consultamos a tu universidad).
             </li>
             <li>
+              <span className={strong}>Si verificas tu correo universitario</span> con un código:
+              esa dirección, solo para comprobar que estudias en la universidad de tu campus y
+              contarte en su avance. No la mostramos a nadie y no le escribimos más que el código.
+              Del código guardamos solo una huella, durante 15 minutos; del envío, una huella de la
+              dirección durante una hora, para limitar cuántos códigos se piden.
+            </li>
+            <li>
               <span className={strong}>Si llegaste con el enlace de un compañero</span>: que te
-              uniste con su invitación, para contarle cuántos compañeros se unieron con su enlace
-              (solo el número, nunca quiénes). También te damos tu propio enlace de invitación.
+              uniste con su invitación, para contarle cuántos compañeros de su campus, con el correo
+              verificado, se unieron con su enlace (solo el número, nunca quiénes). Al abrir el
+              enlace te mostramos su campus y su avance, nunca quién te invitó. También te damos tu
+              propio enlace de invitación.
             </li>
             <li>
               <span className={strong}>Si nos pides agregar tu campus</span> («Mi campus no

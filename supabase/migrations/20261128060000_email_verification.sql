@@ -14,8 +14,8 @@
 --     it is of their campus's university, else with their sign-in address when it is one and no
 --     other account verified it. So a campus's count is of distinct addresses.
 -- The campus counts (private.campus_counts, 20261128000000_derived_counts.sql) follow every write
--- of an entry and of a verification, each trigger computing its own row's change, so the order
--- in which a deleted account's rows go does not matter.
+-- of an entry and of a verification through private.counted_members: each write reconciles its
+-- student's row, so the order in which a deleted account's rows go does not matter.
 
 -- ---------------------------------------------------------------------------------------------
 -- The address rule.
@@ -138,69 +138,93 @@ as $$
 $$;
 revoke all on function private.counted_address(uuid) from public, anon, authenticated;
 
--- An entry's count, as 20261128000000_derived_counts.sql keeps it, now with its verification.
+-- Who is counted where: one row per counted student, the campus they count for. Every write of
+-- an entry or a verification reconciles its student's row with what counts_for says now, and
+-- moves the campus counts by the difference. The row, not the write, is the record of what was
+-- counted: a deleted account's entry and verification go in one statement, and their triggers
+-- (queued to the statement's end) see neither; reconciling from this row still takes the count
+-- away exactly once. No foreign key: the row must outlive the cascade to be taken away.
+create table private.counted_members (
+  user_id uuid primary key,
+  college_id text not null
+);
+create index counted_members_college on private.counted_members (college_id);
+revoke all on table private.counted_members from public, anon, authenticated;
+
+create or replace function private.reconcile_count(student uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  had text;
+  want text;
+begin
+  -- One student at a time: two writes of one student never interleave here.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('count:' || student::text, 0));
+  select cm.college_id into had from private.counted_members cm where cm.user_id = student;
+  select w.college_id into want
+  from public.waitlist w
+  left join private.email_verifications v on v.user_id = w.uid
+  where w.uid = student and private.counts_for(w.uid, w.email, w.college_id, v.address);
+  if had is not distinct from want then
+    return;
+  end if;
+  if want is null then
+    delete from private.counted_members where user_id = student;
+  else
+    insert into private.counted_members (user_id, college_id) values (student, want)
+    on conflict (user_id) do update set college_id = excluded.college_id;
+  end if;
+  -- One statement, the campuses in a fixed order: two students moving in opposite directions lock
+  -- the two rows in the same order and never deadlock.
+  insert into private.campus_counts as counts (college_id, verified)
+  select change.college_id, change.delta
+  from (values (had, -1), (want, 1)) as change (college_id, delta)
+  where change.college_id is not null
+  order by change.college_id
+  on conflict (college_id) do update set verified = counts.verified + excluded.verified;
+end
+$$;
+revoke all on function private.reconcile_count(uuid) from public, anon, authenticated;
+
+-- The entry's trigger (20261128000000_derived_counts.sql's name, its body now the reconcile).
 create or replace function private.count_verified()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  gone text;
-  came text;
-  code_address text;
 begin
-  select v.address into code_address
-  from private.email_verifications v where v.user_id = coalesce(new.uid, old.uid);
-  if tg_op in ('UPDATE', 'DELETE')
-    and private.counts_for(old.uid, old.email, old.college_id, code_address) then
-    gone := old.college_id;
+  perform private.reconcile_count(coalesce(new.uid, old.uid));
+  if tg_op = 'UPDATE' and new.uid is distinct from old.uid then
+    perform private.reconcile_count(old.uid);
   end if;
-  if tg_op in ('INSERT', 'UPDATE')
-    and private.counts_for(new.uid, new.email, new.college_id, code_address) then
-    came := new.college_id;
-  end if;
-  if gone is not distinct from came then
-    return null;
-  end if;
-  insert into private.campus_counts as counts (college_id, verified)
-  select change.college_id, change.delta
-  from (values (gone, -1), (came, 1)) as change (college_id, delta)
-  where change.college_id is not null
-  order by change.college_id
-  on conflict (college_id) do update set verified = counts.verified + excluded.verified;
   return null;
 end
 $$;
 revoke all on function private.count_verified() from public, anon, authenticated;
 
--- A verification's change moves its student's count, if they are on the list.
+-- A verification's change: its student, and a student whose sign-in address it freed.
 create or replace function private.count_verification()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  entry record;
-  was boolean;
-  now_counts boolean;
 begin
-  select w.uid, w.email, w.college_id into entry
-  from public.waitlist w where w.uid = coalesce(new.user_id, old.user_id);
-  if not found then
-    return null;
+  perform private.reconcile_count(coalesce(new.user_id, old.user_id));
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform private.reconcile_count(w.uid)
+    from public.waitlist w
+    where lower(w.email) = old.address and w.uid <> old.user_id;
   end if;
-  was := private.counts_for(entry.uid, entry.email, entry.college_id,
-    case when tg_op = 'INSERT' then null else old.address end);
-  now_counts := private.counts_for(entry.uid, entry.email, entry.college_id,
-    case when tg_op = 'DELETE' then null else new.address end);
-  if was = now_counts then
-    return null;
+  if tg_op in ('INSERT', 'UPDATE') then
+    perform private.reconcile_count(w.uid)
+    from public.waitlist w
+    where lower(w.email) = new.address and w.uid <> new.user_id;
   end if;
-  insert into private.campus_counts as counts (college_id, verified)
-  values (entry.college_id, case when now_counts then 1 else -1 end)
-  on conflict (college_id) do update set verified = counts.verified + excluded.verified;
   return null;
 end
 $$;
@@ -210,25 +234,29 @@ create trigger email_verifications_count
   after insert or update or delete on private.email_verifications
   for each row execute function private.count_verification();
 
--- The recount (a change of domains, the backfill) with the same rule.
+-- The recount of a campus (a change of its domains, the backfill) with the same rule: its rows of
+-- counted_members made again, its count their number.
 create or replace function private.recount_verified(college text)
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.campus_counts (college_id, verified)
-  select college, count(*)::integer
+  delete from private.counted_members where college_id = college;
+  insert into private.counted_members (user_id, college_id)
+  select w.uid, w.college_id
   from public.waitlist w
   left join private.email_verifications v on v.user_id = w.uid
   where w.college_id = college and private.counts_for(w.uid, w.email, w.college_id, v.address)
-  on conflict (college_id) do update set verified = excluded.verified
+  on conflict (user_id) do update set college_id = excluded.college_id;
+  insert into private.campus_counts (college_id, verified)
+  select college, count(*)::integer from private.counted_members where college_id = college
+  on conflict (college_id) do update set verified = excluded.verified;
 $$;
 revoke all on function private.recount_verified(text) from public, anon, authenticated;
 
 -- A change of campus keeps the verified address only when it is of the new campus's university;
--- leaving deletes it and any code. Named to fire after waitlist_count_verified (same-event
--- triggers fire in name order): the count reads the verification as it was.
+-- leaving deletes it and any code. The verification's own trigger then reconciles the count.
 create or replace function private.forget_verification()
 returns trigger
 language plpgsql
@@ -622,7 +650,8 @@ end;
 $$;
 revoke all on function private.claim_mail(timestamptz, integer, timestamptz) from public, anon, authenticated;
 
--- The counts so far under the new rule (no verification exists yet, so they do not move).
+-- The counted students and the counts so far, under the new rule (no verification exists yet, so
+-- the counts do not move), taken with no entry written meanwhile.
 do $$
 begin
   lock table public.waitlist in share mode;

@@ -144,3 +144,151 @@ describe('concurrent joins', () => {
     expect((await rowsOf('select count(*)::int as n from public.waitlist')) - before).toBe(1000);
   });
 });
+
+describe('concurrent verifications (issue 48)', () => {
+  /** A student on udg-cucei with a personal address, and a connection acting as them. */
+  async function student(n: string) {
+    const email = `verifica-${n}@gmail.com`;
+    const { rows } = await admin.query<{ id: string }>(
+      'insert into auth.users (email) values ($1) returning id',
+      [email],
+    );
+    const uid = rows[0]!.id;
+    await admin.query(
+      "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, $2, 'udg-cucei', true, $3)",
+      [uid, email, JOIN_TERMS.noticeVersion],
+    );
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const claims = JSON.stringify({ sub: uid, email, role: 'authenticated' });
+    const as = async <T>(sql: string, values: unknown[]): Promise<T> => {
+      await c.query('begin');
+      await c.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+        [claims],
+      );
+      const { rows: answer } = await c.query<{ r: T }>(sql, values);
+      await c.query('commit');
+      return answer[0]!.r;
+    };
+    return { uid, client: c, as };
+  }
+  const codeOf = async (uid: string) =>
+    (
+      await admin.query<{ code: string }>(
+        `select private.code_of_nonce(s.token_secret, o.nonce) as code
+         from private.mail_outbox o, private.mail_settings s
+         where o.kind = 'code' and o.user_id = $1 order by o.created_at desc limit 1`,
+        [uid],
+      )
+    ).rows[0]!.code;
+  const counted = async () =>
+    rowsOf(
+      "select coalesce((select verified from private.campus_counts where college_id = 'udg-cucei'), 0) as n",
+    );
+  const recount = async () =>
+    rowsOf(
+      `select count(*)::int as n from public.waitlist w
+       left join private.email_verifications v on v.user_id = w.uid
+       where w.college_id = 'udg-cucei' and private.counts_for(w.uid, w.email, w.college_id, v.address)`,
+    );
+
+  beforeAll(async () => {
+    await admin.query(
+      `insert into private.mail_settings (token_secret)
+       select 'concurrency-secret-0123456789abcdef0123456789'
+       where not exists (select 1 from private.mail_settings)`,
+    );
+  });
+
+  it('of three accounts entering codes for one address at once, exactly one verifies it', async () => {
+    const students = await Promise.all(['a', 'b', 'c'].map((n) => student(`misma-${n}`)));
+    try {
+      const before = await counted();
+      for (const s of students) {
+        const sent = await s.as<{ outcome: string }>(
+          'select public.send_verification_code($1) as r',
+          ['la.misma@alumnos.udg.mx'],
+        );
+        expect(sent.outcome).toBe('sent');
+      }
+      const codes = await Promise.all(students.map((s) => codeOf(s.uid)));
+      const results = await Promise.all(
+        students.map((s, i) =>
+          s.as<{ outcome: string }>('select public.verify_email_code($1) as r', [codes[i]]),
+        ),
+      );
+      expect(results.filter((r) => r.outcome === 'verified')).toHaveLength(1);
+      expect(results.filter((r) => r.outcome !== 'verified').map((r) => r.outcome)).toEqual([
+        'none',
+        'none',
+      ]);
+      expect(
+        await rowsOf(
+          "select count(*)::int as n from private.email_verifications where address = 'la.misma@alumnos.udg.mx'",
+        ),
+      ).toBe(1);
+      expect(await counted()).toBe(before + 1);
+      expect(await counted()).toBe(await recount());
+    } finally {
+      await Promise.all(students.map((s) => s.client.end()));
+    }
+  });
+
+  it('20 students verifying their own addresses at once are counted 20 times, as a recount says', async () => {
+    const students = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => student(`propia-${i}`)),
+    );
+    try {
+      const before = await counted();
+      await Promise.all(
+        students.map((s, i) =>
+          s.as('select public.send_verification_code($1) as r', [`propia.${i}@alumnos.udg.mx`]),
+        ),
+      );
+      const codes = await Promise.all(students.map((s) => codeOf(s.uid)));
+      const results = await Promise.all(
+        students.map((s, i) =>
+          s.as<{ outcome: string }>('select public.verify_email_code($1) as r', [codes[i]]),
+        ),
+      );
+      expect(results.every((r) => r.outcome === 'verified')).toBe(true);
+      expect(await counted()).toBe(before + 20);
+      expect(await counted()).toBe(await recount());
+      // Ten of them leave at once: the count follows, still equal to a recount.
+      await Promise.all(
+        students
+          .slice(0, 10)
+          .map((s) => admin.query('delete from auth.users where id = $1', [s.uid])),
+      );
+      expect(await counted()).toBe(before + 10);
+      expect(await counted()).toBe(await recount());
+    } finally {
+      await Promise.all(students.map((s) => s.client.end()));
+    }
+  });
+
+  it('an address freed by the account that verified it counts for the student who signs in with it', async () => {
+    const first = await student('libera');
+    try {
+      const before = await counted();
+      await first.as('select public.send_verification_code($1) as r', ['libre@alumnos.udg.mx']);
+      await first.as('select public.verify_email_code($1) as r', [await codeOf(first.uid)]);
+      // Another account signs in with that very address and joins: one address, one count.
+      const { rows } = await admin.query<{ id: string }>(
+        "insert into auth.users (email) values ('libre@alumnos.udg.mx') returning id",
+      );
+      await admin.query(
+        "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, 'libre@alumnos.udg.mx', 'udg-cucei', true, $2)",
+        [rows[0]!.id, JOIN_TERMS.noticeVersion],
+      );
+      expect(await counted()).toBe(before + 1);
+      // The first leaves: the address now counts for the one who signs in with it.
+      await admin.query('delete from auth.users where id = $1', [first.uid]);
+      expect(await counted()).toBe(before + 1);
+      expect(await counted()).toBe(await recount());
+    } finally {
+      await first.client.end();
+    }
+  });
+});

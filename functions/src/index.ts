@@ -1,6 +1,11 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, type Firestore, initializeFirestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type Firestore,
+  initializeFirestore,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { auth as authV1 } from 'firebase-functions/v1';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
@@ -51,6 +56,7 @@ import {
   newNonce,
   parseVerificationCode,
   recentSends,
+  SEND_WINDOW_MS,
   sendVerdict,
   tryCode,
 } from './mail/email-verification';
@@ -297,12 +303,13 @@ export const report_failure = onCall(
  */
 async function deleteStudentData(uid: string): Promise<void> {
   const store = firestore;
-  const [owner, credited, days, requested, mail] = await Promise.all([
+  const [owner, credited, days, requested, mail, verified] = await Promise.all([
     store.collection(OWNERS_COLLECTION).doc(uid).get(),
     store.collection(INVITES_COLLECTION).where('inviter', '==', uid).select().get(),
     store.collection(INVITE_DAYS_COLLECTION).where('inviter', '==', uid).select().get(),
     store.collection(REQUESTS_COLLECTION).where('uid', '==', uid).select().get(),
     store.collection(OUTBOX_COLLECTION).where('uid', '==', uid).select().get(),
+    store.collection(VERIFICATIONS_COLLECTION).doc(uid).get(),
   ]);
   const batch = store.batch();
   for (const collection of [
@@ -326,6 +333,8 @@ async function deleteStudentData(uid: string): Promise<void> {
     batch.delete(doc.ref);
   }
   await batch.commit();
+  const address = verified.get('address') as unknown;
+  await reconcileHolders(typeof address === 'string' ? address : null, uid);
 }
 
 /** A student removed for good: everything kept of them, then their account (gone is no error). */
@@ -393,9 +402,12 @@ async function reconcileMember(
   const memberRef = store.collection(MEMBERS_COLLECTION).doc(uid);
   const verifiedRef = store.collection(VERIFICATIONS_COLLECTION).doc(uid);
   const codeRef = store.collection(CODES_COLLECTION_V).doc(uid);
-  return store.runTransaction(async (tx) => {
+  let released: string | null = null;
+  const reconciled = await store.runTransaction(async (tx) => {
+    released = null;
     const entry = (await tx.get(entryRef)).data() as EntryFields | undefined;
     const verification = (await tx.get(verifiedRef)).data() as { address?: unknown } | undefined;
+    const held = typeof verification?.address === 'string' ? verification.address : null;
     const base = memberOf(entry ?? null);
     const address = await countedAddress(store, tx, uid, entry, verification);
     if (!base) {
@@ -403,16 +415,35 @@ async function reconcileMember(
       tx.delete(memberRef);
       tx.delete(verifiedRef);
       tx.delete(codeRef);
+      released = held;
       return null;
     }
     // A change of campus keeps the verified address only when it is of the new campus's
     // university (issue 48).
-    const held = typeof verification?.address === 'string' ? verification.address : null;
-    if (held && !addressInDomains(held, domainsOf(base.collegeId))) tx.delete(verifiedRef);
+    if (held && !addressInDomains(held, domainsOf(base.collegeId))) {
+      tx.delete(verifiedRef);
+      released = held;
+    }
     const member = { collegeId: base.collegeId, verified: address !== null };
     tx.set(memberRef, member);
     return { email: entry?.email, ...member };
   });
+  await reconcileHolders(released, uid);
+  return reconciled;
+}
+
+/**
+ * An address a student no longer holds (they left, or moved to another university) may count for
+ * a student who signs in with it: their campus records are reconciled (issue 48).
+ */
+async function reconcileHolders(address: string | null, except: string): Promise<void> {
+  if (!address) return;
+  const holders = await firestore
+    .collection(WAITLIST_COLLECTION)
+    .where('email', '==', address)
+    .select()
+    .get();
+  await Promise.all(holders.docs.filter((d) => d.id !== except).map((d) => reconcileMember(d.id)));
 }
 
 /**
@@ -880,9 +911,17 @@ export const send_verification_code = onCall(VERIFY_CALLABLE, async (request) =>
       const verdict = sendVerdict({ now, accountSends, addressSends });
       if (!verdict.ok) return { outcome: 'limited', retryAt: verdict.retryAt };
       const expiresAt = now + CODE_TTL_MS;
-      tx.set(store.collection(CODES_COLLECTION_V).doc(uid), { address, hash, expiresAt, tries: 0 });
-      tx.set(accountRef, { at: [...accountSends, now] });
-      tx.set(addressRef, { at: [...addressSends, now] });
+      // expireAt: a TTL policy deletes what no rule reads any more (docs/deploy-firebase.md).
+      const hourOn = Timestamp.fromMillis(now + SEND_WINDOW_MS);
+      tx.set(store.collection(CODES_COLLECTION_V).doc(uid), {
+        address,
+        hash,
+        expiresAt,
+        tries: 0,
+        expireAt: hourOn,
+      });
+      tx.set(accountRef, { at: [...accountSends, now], expireAt: hourOn });
+      tx.set(addressRef, { at: [...addressSends, now], expireAt: hourOn });
       tx.create(store.collection(OUTBOX_COLLECTION).doc(codeMailId(uid, nonce)), {
         kind: 'code',
         uid,
@@ -942,7 +981,7 @@ export const verify_email_code = onCall(VERIFY_CALLABLE, async (request) => {
           : null;
       const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
       if (tried.result.outcome !== 'verified') {
-        if (tried.record) tx.set(codeRef, tried.record);
+        if (tried.record) tx.update(codeRef, { tries: tried.record.tries });
         else if (codeSnap!.exists) tx.delete(codeRef);
         return tried.result;
       }

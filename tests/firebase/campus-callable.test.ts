@@ -344,3 +344,69 @@ describeFirestore('EmailVerifications contract on Firestore', () => {
     },
   );
 });
+
+describeFirestore('verification on Firebase beyond the contract (issue 48)', () => {
+  const secret = /^MAIL_TOKEN_SECRET=(.*)$/m.exec(
+    readFileSync('functions/.secret.local', 'utf8'),
+  )![1]!;
+  const codeFor = async (uid: string) => {
+    const mail = (await db.list('mailOutbox'))
+      .map((d) => d.fields as Record<string, { stringValue?: string; integerValue?: string }>)
+      .filter((f) => f.kind?.stringValue === 'code' && f.uid?.stringValue === uid)
+      .sort((a, b) => Number(a.expiresAt?.integerValue) - Number(b.expiresAt?.integerValue))
+      .at(-1);
+    return codeOfNonce(secret, mail!.nonce!.stringValue!);
+  };
+
+  it('of three accounts entering codes for one address at once, exactly one verifies it', async () => {
+    const address = `la.misma.${Date.now()}@alumnos.udg.mx`;
+    const students = [];
+    for (let i = 0; i < 3; i++) {
+      const h = harness();
+      const me = await h.signIn('personal');
+      await h.waitlist.join(me.uid, {
+        email: me.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      const repo = createCallableEmailVerifications(h.functions);
+      expect((await repo.sendCode(me.uid, address)).outcome).toBe('sent');
+      students.push({ me, repo });
+    }
+    const codes = await Promise.all(students.map(({ me }) => codeFor(me.uid)));
+    const results = await Promise.all(
+      students.map(({ me, repo }, i) => repo.verify(me.uid, codes[i]!)),
+    );
+    expect(results.filter((r) => r.outcome === 'verified')).toHaveLength(1);
+    const holders = (await db.list('emailVerifications')).filter(
+      (d) => (d.fields.address as { stringValue?: string }).stringValue === address,
+    );
+    expect(holders).toHaveLength(1);
+  });
+
+  it('an address freed by the account that verified it counts for the student who signs in with it', async () => {
+    const address = `libre.${Date.now()}@alumnos.udg.mx`;
+    const first = harness();
+    const a = await first.signIn('personal');
+    await first.waitlist.join(a.uid, {
+      email: a.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    const repo = createCallableEmailVerifications(first.functions);
+    await repo.sendCode(a.uid, address);
+    expect((await repo.verify(a.uid, await codeFor(a.uid))).outcome).toBe('verified');
+    const second = harness();
+    const b = await second.signInAs(address);
+    await second.waitlist.join(b.uid, {
+      email: b.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    expect((await second.repo.mine(b.uid)).verified).toBe(false);
+    // The first account goes: the address is B's to count with, without B reading anything.
+    await first.auth.deleteAccount();
+    const member = await db.fields(`campusMembers/${b.uid}`);
+    expect(member?.verified).toEqual({ booleanValue: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
 import { PRIVACY_NOTICE_PATH, SITE } from '@/ui/site-config';
@@ -9,7 +9,11 @@ import { useAppStore } from '@/ui/store/store-context';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { useInView } from '@/ui/hooks/use-in-view';
 import { GoogleIcon } from './google-icon';
-import { InviteContext } from './invite-context';
+
+/** What an invite link shows (issue 48): loaded only when the visit arrived with one. */
+const InviteContext = lazy(() =>
+  import('./invite-context').then((m) => ({ default: m.InviteContext })),
+);
 import { OpenInBrowserNotice } from './open-in-browser-notice';
 import { Button } from '@/ui/components/button';
 
@@ -25,6 +29,7 @@ export function SignInStep({
   const signIn = useAppStore((s) => s.signIn);
   const busy = useAppStore((s) => signingIn(s.card));
   const prepareSignIn = useAppStore((s) => s.prepareSignIn);
+  const invited = useAppStore((s) => s.invitePreview !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
   // The provider's popup needs a script of its own; it loads when the step comes near the
@@ -53,7 +58,11 @@ export function SignInStep({
       <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
         Inicia sesión para reservar tu lugar
       </h3>
-      <InviteContext />
+      {invited && (
+        <Suspense fallback={null}>
+          <InviteContext />
+        </Suspense>
+      )}
       <OpenInBrowserNotice />
       <Button
         variant="outline"

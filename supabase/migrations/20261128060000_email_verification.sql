@@ -84,6 +84,8 @@ create table private.verification_sends (
   sent_at timestamptz not null default now()
 );
 create index verification_sends_key on private.verification_sends (key, sent_at);
+create index verification_sends_at on private.verification_sends (sent_at);
+create index verification_codes_expiry on private.verification_codes (expires_at);
 revoke all on table private.verification_sends from public, anon, authenticated;
 
 -- The outbox takes a code's message: to the typed address, with its nonce and its end.
@@ -389,8 +391,10 @@ begin
   end if;
   account_key := 'account:' || me::text;
   address_key := 'address:' || encode(extensions.digest(addr, 'sha256'), 'hex');
-  delete from private.verification_sends s
-  where s.key in (account_key, address_key) and s.sent_at <= now() - interval '1 hour';
+  -- What no rule reads any more goes: sends older than the hour, codes an hour past their end.
+  delete from private.verification_sends s where s.sent_at <= now() - interval '1 hour';
+  delete from private.verification_codes vc
+  where vc.expires_at <= now() - interval '1 hour' and vc.user_id <> me;
   -- The third most recent send of either key, an hour on: when another may go.
   select max(third.sent_at) + interval '1 hour' into retry
   from (

@@ -183,3 +183,64 @@ test('the hero strip shows the approved photos of consenting students from the f
   expect(sources.some((s) => s.includes('avatar-6'))).toBe(false);
   expect(served.length).toBeGreaterThanOrEqual(5);
 });
+
+test('issue 48: an invite lands in context, and a Gmail student verifies her university address by a code', async ({
+  page,
+}) => {
+  await query(
+    `insert into private.mail_settings (token_secret)
+     select 'e2e-mail-secret-0123456789abcdef0123456789abcdef'
+     where not exists (select 1 from private.mail_settings)`,
+  );
+  await page.goto('/');
+  await signInThroughPopup(page, 'sofia.invita@alumnos.udg.mx', 'Sofía');
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill('cucei');
+  await page.getByRole('option', { name: /CUCEI/ }).first().click();
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const link = await page.getByTestId('invite-link').inputValue();
+  const code = new URL(link).searchParams.get('ref')!;
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+  // The classmate opens the link: the campus before any sign-in, nothing of who sent it.
+  await page.goto(`/?ref=${code}`);
+  await expect(page.getByTestId('invite-context')).toContainText(
+    'Te invitó un compañero de UDG - CUCEI',
+  );
+  await expect(page.getByTestId('invite-context')).not.toContainText('Sofía');
+  await signInThroughPopup(page, 'valeria.personal@gmail.com', 'Valeria');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+
+  await page.getByLabel('Correo universitario').fill('Valeria.Ruiz+x@alumnos.udg.mx');
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByTestId('verify-email-notice')).toContainText(
+    'Te enviamos un código a valeria.ruiz@alumnos.udg.mx.',
+  );
+  const [{ digits }] = await query<{ digits: string }>(
+    `select private.code_of_nonce(s.token_secret, o.nonce) as digits
+     from private.mail_outbox o, private.mail_settings s
+     where o.kind = 'code' and o.to_address = 'valeria.ruiz@alumnos.udg.mx'`,
+  );
+  await page.getByLabel('Código').fill(digits!);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('campus-verification')).toHaveText(
+    'Verificado con tu correo de la UdeG',
+  );
+  // Her arrival now counts for Sofía: on the list at her campus, and verified.
+  await expect
+    .poll(
+      async () =>
+        (
+          await query<{ n: number }>(
+            `select count(*)::int as n from private.invites i
+           join private.counted_members c on c.user_id = i.invitee
+           join auth.users u on u.id = i.inviter
+           where u.email = 'sofia.invita@alumnos.udg.mx' and c.college_id = 'udg-cucei'`,
+          )
+        )[0]!.n,
+    )
+    .toBe(1);
+});

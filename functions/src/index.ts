@@ -484,26 +484,8 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
   try {
     const mine = await reconcileMember(uid);
     if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
-    const store = firestore;
-    const [counted, settings] = await Promise.all([
-      store
-        .collection(MEMBERS_COLLECTION)
-        .where('collegeId', '==', mine.collegeId)
-        .where('verified', '==', true)
-        .count()
-        .get(),
-      store.collection(SETTINGS_COLLECTION).doc(mine.collegeId).get(),
-    ]);
-    return {
-      ...campusAnswer(
-        mine.collegeId,
-        mine.email,
-        counted.data().count,
-        parseSettings(settings.data()),
-      ),
-      // By the sign-in address or by a code (issue 48).
-      verified: mine.verified,
-    };
+    // By the sign-in address or by a code (issue 48).
+    return { ...(await campusProgressOf(mine.collegeId)), verified: mine.verified };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_campus failed', { error: String(error) });
@@ -680,11 +662,13 @@ const MAIL_TOKEN_SECRET = defineSecret('MAIL_TOKEN_SECRET');
 const SMTP_URL = defineSecret('SMTP_URL');
 const MAIL_FROM = defineSecret('MAIL_FROM');
 
-/** The welcome's campus progress (floored as the page shows it) and the invite code, when known. */
-async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: string }) {
+/**
+ * A campus's progress as the page may show it: its verified count (the campus records) and the
+ * operators' settings, floored (`campusAnswer` with no student).
+ */
+async function campusProgressOf(collegeId: string) {
   const store = firestore;
-  const [owner, counted, settings] = await Promise.all([
-    store.collection(OWNERS_COLLECTION).doc(uid).get(),
+  const [counted, settings] = await Promise.all([
     store
       .collection(MEMBERS_COLLECTION)
       .where('collegeId', '==', collegeId)
@@ -693,12 +677,15 @@ async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: strin
       .get(),
     store.collection(SETTINGS_COLLECTION).doc(collegeId).get(),
   ]);
-  const answer = campusAnswer(
-    collegeId,
-    null,
-    counted.data().count,
-    parseSettings(settings.data()),
-  );
+  return campusAnswer(collegeId, null, counted.data().count, parseSettings(settings.data()));
+}
+
+/** The welcome's campus progress (floored as the page shows it) and the invite code, when known. */
+async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: string }) {
+  const [owner, answer] = await Promise.all([
+    firestore.collection(OWNERS_COLLECTION).doc(uid).get(),
+    campusProgressOf(collegeId),
+  ]);
   return {
     inviteCode: parseInviteCode(owner.get('code')),
     progress: { verified: answer.verifiedCount, threshold: answer.threshold },
@@ -1022,21 +1009,7 @@ export const preview_invite = onCall(CALLABLE, async (request) => {
     if (typeof collegeId !== 'string' || !Object.hasOwn(CAMPUS_LABEL, collegeId)) {
       return { campus: null };
     }
-    const [counted, settings] = await Promise.all([
-      store
-        .collection(MEMBERS_COLLECTION)
-        .where('collegeId', '==', collegeId)
-        .where('verified', '==', true)
-        .count()
-        .get(),
-      store.collection(SETTINGS_COLLECTION).doc(collegeId).get(),
-    ]);
-    const answer = campusAnswer(
-      collegeId,
-      null,
-      counted.data().count,
-      parseSettings(settings.data()),
-    );
+    const answer = await campusProgressOf(collegeId);
     const [name, subname] = CAMPUS_NAME[collegeId] ?? [collegeId, ''];
     return {
       campus: {

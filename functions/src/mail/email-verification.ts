@@ -15,8 +15,10 @@
  *   any hour;
  * - the code itself is never stored: its record keeps a keyed hash, and the outbox message a
  *   random nonce from which the sender, holding the secret, derives it (codeOfNonce).
- * This module imports nothing: the Cloud Functions copy it as it is.
+ * This module imports only the mail's HMAC: the Cloud Functions copy it beside it.
  */
+
+import { hmacSha256 } from './leave-token';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 15 * 60_000;
@@ -92,29 +94,16 @@ export function codeOfDigest(bytes: ArrayLike<number>): string {
   return String(n % 1_000_000).padStart(CODE_LENGTH, '0');
 }
 
-const encoder = new TextEncoder();
-
-async function hmac(secret: string, text: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
-}
-
 const hex = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The code a message's nonce stands for: HMAC-SHA256(secret, 'code:' + nonce), six digits. */
 export const codeOfNonce = async (secret: string, nonce: string): Promise<string> =>
-  codeOfDigest(await hmac(secret, `code:${nonce}`));
+  codeOfDigest(await hmacSha256(secret, `code:${nonce}`));
 
 /** What a code record keeps instead of the code: HMAC-SHA256(secret, 'hash:uid:code'), hex. */
 export const codeHash = async (secret: string, uid: string, code: string): Promise<string> =>
-  hex(await hmac(secret, `hash:${uid}:${code}`));
+  hex(await hmacSha256(secret, `hash:${uid}:${code}`));
 
 /** A random nonce: 16 bytes, hex. */
 export const newNonce = (): string => hex(crypto.getRandomValues(new Uint8Array(16)));

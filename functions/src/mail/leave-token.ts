@@ -68,7 +68,8 @@ function checkSecret(secret: string): void {
   }
 }
 
-async function signature(secret: string, body: string): Promise<string> {
+/** HMAC-SHA256 of `text` under `secret` (WebCrypto: the browser's, and Node's in the functions). */
+export async function hmacSha256(secret: string, text: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),
@@ -76,8 +77,11 @@ async function signature(secret: string, body: string): Promise<string> {
     false,
     ['sign'],
   );
-  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body))));
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
+
+const signature = async (secret: string, body: string): Promise<string> =>
+  base64url(await hmacSha256(secret, body));
 
 /**
  * An HMAC-SHA256 of `text` under the server's secret, base64url: a stable name for a value (an

@@ -220,3 +220,61 @@ test.describe('on a phone', () => {
     await expect(toast(page, 'Bienvenido, Sofía Ruiz')).toBeVisible();
   });
 });
+
+/** The six digits of the last code e-mail queued to `to`, as the sender derives them. */
+async function queuedCode(to: string): Promise<string> {
+  const base = documentName('').replace(/\/$/, '');
+  const res = await fetch(
+    `http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/${base}/mailOutbox?pageSize=300`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  const { documents = [] } = (await res.json()) as {
+    documents?: { fields: Record<string, { stringValue?: string }> }[];
+  };
+  const nonce = documents
+    .map((d) => d.fields)
+    .filter((f) => f.kind?.stringValue === 'code' && f.to?.stringValue === to)
+    .at(-1)?.nonce?.stringValue;
+  if (!nonce) throw new Error(`No code queued to ${to}`);
+  const secret = /^MAIL_TOKEN_SECRET=(.*)$/m.exec(
+    fs.readFileSync(path.join(import.meta.dirname, '../../../functions/.secret.local'), 'utf8'),
+  )![1]!;
+  const { codeOfNonce } = await import('../../../src/domain/email-verification');
+  return codeOfNonce(secret, nonce);
+}
+
+test('issue 48: an invite lands in context, and a Gmail student verifies her university address by a code', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInThroughPopup(page, 'sofia.invita@alumnos.udg.mx', 'Sofía');
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill('cucei');
+  await page.getByRole('option', { name: /CUCEI/ }).first().click();
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const link = await page.getByTestId('invite-link').inputValue();
+  const code = new URL(link).searchParams.get('ref')!;
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+  await page.goto(`/?ref=${code}`);
+  await expect(page.getByTestId('invite-context')).toContainText(
+    'Te invitó un compañero de UDG - CUCEI',
+  );
+  await signInThroughPopup(page, 'valeria.personal@gmail.com', 'Valeria');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+
+  const address = `valeria.${Date.now()}@alumnos.udg.mx`;
+  await page.getByLabel('Correo universitario').fill(address.replace('@', '+x@'));
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByTestId('verify-email-notice')).toContainText(
+    `Te enviamos un código a ${address}.`,
+  );
+  await page.getByLabel('Código').fill(await queuedCode(address));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('campus-verification')).toHaveText(
+    'Verificado con tu correo de la UdeG',
+  );
+});

@@ -219,12 +219,12 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
   await expect(page.getByTestId('verify-email-notice')).toContainText(
     'Te enviamos un código a valeria.ruiz@alumnos.udg.mx.',
   );
-  const [{ digits }] = await query<{ digits: string }>(
+  const [found] = await query<{ digits: string }>(
     `select private.code_of_nonce(s.token_secret, o.nonce) as digits
      from private.mail_outbox o, private.mail_settings s
      where o.kind = 'code' and o.to_address = 'valeria.ruiz@alumnos.udg.mx'`,
   );
-  await page.getByLabel('Código').fill(digits!);
+  await page.getByLabel('Código').fill(found!.digits);
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page.getByTestId('campus-verification')).toHaveText(
     'Verificado con tu correo de la UdeG',

@@ -43,6 +43,18 @@ import { db, describeFirestore, firestoreHost } from '../support/firestore';
 const seed = (path: string, fields: Record<string, Record<string, unknown>>) =>
   db.put(path, fields);
 
+/** A write the emulator refused with 409 (a trigger's transaction held the document), again. */
+async function retryingAborted(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes(': 409 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 let accounts = 0;
 let seeded = 0;
 
@@ -175,15 +187,21 @@ describeFirestore('Invites contract on Firestore', () => {
       newStudent: (kind) => h.signIn(kind === 'personal' ? 'personal' : 'institutional'),
       signInAs: async (student) => void (await h.signInAs(student.email)),
       verify: async (student) => {
-        // What verify_email_code writes: the address and the campus record.
+        // What verify_email_code writes: the address and the campus record. The join's trigger
+        // may hold these documents in its transaction a moment (the emulator then answers 409):
+        // written again, as the Admin SDK retries an aborted transaction.
         const entry = (await db.fields(`waitlist/${student.uid}`))!;
-        await seed(`emailVerifications/${student.uid}`, {
-          address: { stringValue: `v-${student.uid.toLowerCase()}@alumnos.udg.mx` },
-        });
-        await seed(`campusMembers/${student.uid}`, {
-          collegeId: entry.collegeId as Record<string, unknown>,
-          verified: { booleanValue: true },
-        });
+        await retryingAborted(() =>
+          seed(`emailVerifications/${student.uid}`, {
+            address: { stringValue: `v-${student.uid.toLowerCase()}@alumnos.udg.mx` },
+          }),
+        );
+        await retryingAborted(() =>
+          seed(`campusMembers/${student.uid}`, {
+            collegeId: entry.collegeId as Record<string, unknown>,
+            verified: { booleanValue: true },
+          }),
+        );
       },
       ageEntry: async (student, ms) => {
         const fields = (await db.fields(`waitlist/${student.uid}`))!;

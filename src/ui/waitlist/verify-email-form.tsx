@@ -38,6 +38,11 @@ export function VerifyEmailForm({
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const codeField = useRef<HTMLInputElement>(null);
+  // Each code sent moves the focus to the code's field (rendered once the first code is sent).
+  const [sends, setSends] = useState(0);
+  useEffect(() => {
+    if (sends > 0) codeField.current?.focus();
+  }, [sends]);
   const id = useId();
 
   useEffect(() => {
@@ -64,7 +69,7 @@ export function VerifyEmailForm({
     if (sent.outcome === 'sent') {
       setSentTo(sent.address);
       setCode('');
-      codeField.current?.focus();
+      setSends((n) => n + 1);
     }
     if (sent.outcome === 'verified') onVerified();
   };
@@ -148,13 +153,15 @@ export function VerifyEmailForm({
           </div>
         </div>
       )}
-      <p
-        role={notice?.error ? 'alert' : 'status'}
-        className={notice?.error ? 'text-sm text-red-700' : 'text-sm text-slate-700'}
-        data-testid="verify-email-notice"
-      >
-        {notice?.text}
-      </p>
+      {/* Two live regions that stay in place: an error is an alert, the rest a polite status. */}
+      <div data-testid="verify-email-notice">
+        <p role="status" className="text-sm text-slate-700">
+          {notice && !notice.error ? notice.text : ''}
+        </p>
+        <p role="alert" className="text-sm text-red-700">
+          {notice?.error ? notice.text : ''}
+        </p>
+      </div>
     </div>
   );
 }

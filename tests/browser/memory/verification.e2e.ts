@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { backend, chooseCollege, configureBackend, expect, signIn, submit, test } from './fixtures';
+import {
+  backend,
+  chooseCollege,
+  configureBackend,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  submit,
+  test,
+} from './fixtures';
 
 /** Issue 48: a university address verified by a code; an invite that lands in context. */
 
@@ -158,4 +167,16 @@ test('an unknown or malformed invite code shows the plain page', async ({ page }
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
     await expect(page.getByTestId('invite-context')).toHaveCount(0);
   }
+});
+
+test('the verification form, with its code field and a message, has no axe violations', async ({
+  page,
+}) => {
+  await signIn(page, MARIANA);
+  await join(page);
+  await page.getByLabel('Correo universitario').fill('mariana.cruz@alumnos.udg.mx');
+  await page.getByLabel('Correo universitario').press('Enter');
+  await expect(notice(page)).toContainText('Te enviamos un código');
+  await expect(page.getByLabel('Código')).toBeFocused();
+  await expectNoAxeViolations(page, '#waitlist');
 });

@@ -3,7 +3,7 @@ import { createAlgoliaCollegeSearch } from '@/adapters/algolia/algolia-college-s
 import { createFirebaseBackend } from '@/adapters/firebase/firebase-backend';
 import type { EmulatorHost, FirebaseSettings } from '@/adapters/firebase/firebase-settings';
 import { ConfigError, requireEnv } from './config-error';
-import { TOKENS } from './tokens';
+import { bindBackend } from './tokens';
 
 /** Required public configuration of the production backend (see .env.example). */
 export const FIREBASE_ENV = [
@@ -89,17 +89,5 @@ export function createFirebaseModule(env: Env): ContainerModule {
   const settings = firebaseSettingsFromEnv(env);
   const firebase = createFirebaseBackend(settings.firebase);
   const collegeSearch = createAlgoliaCollegeSearch(settings.algolia);
-  return new ContainerModule(({ bind }) => {
-    bind(TOKENS.AuthPort).toConstantValue(firebase.auth);
-    bind(TOKENS.WaitlistRepo).toConstantValue(firebase.waitlist);
-    bind(TOKENS.CollegeSearch).toConstantValue(collegeSearch);
-    bind(TOKENS.HeroImages).toConstantValue(firebase.heroImages);
-    bind(TOKENS.HeroConsentRepo).toConstantValue(firebase.heroConsent);
-    bind(TOKENS.CampusProgressRepo).toConstantValue(firebase.campusProgress);
-    bind(TOKENS.Invites).toConstantValue(firebase.invites);
-    bind(TOKENS.CampusRequests).toConstantValue(firebase.campusRequests);
-    bind(TOKENS.EmailVerifications).toConstantValue(firebase.emailVerifications);
-    bind(TOKENS.LeaveLinks).toConstantValue(firebase.leaveLinks);
-    bind(TOKENS.FailureReports).toConstantValue(firebase.failureReports);
-  });
+  return new ContainerModule(({ bind }) => bindBackend(bind, { ...firebase, collegeSearch }));
 }

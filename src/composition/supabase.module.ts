@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SupabaseSettings } from '@/adapters/supabase/supabase-settings';
 import { ConfigError, requireEnv } from './config-error';
-import { TOKENS } from './tokens';
+import { bindBackend } from './tokens';
 
 /** Required public configuration of the Supabase backend (see .env.example). */
 export const SUPABASE_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
@@ -36,17 +36,5 @@ export function supabaseSettingsFromEnv(env: Env, origin: string): SupabaseSetti
 export function createSupabaseModule(env: Env): ContainerModule {
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   const backend = createSupabaseBackend(supabaseSettingsFromEnv(env, origin));
-  return new ContainerModule(({ bind }) => {
-    bind(TOKENS.AuthPort).toConstantValue(backend.auth);
-    bind(TOKENS.WaitlistRepo).toConstantValue(backend.waitlist);
-    bind(TOKENS.CollegeSearch).toConstantValue(backend.collegeSearch);
-    bind(TOKENS.HeroImages).toConstantValue(backend.heroImages);
-    bind(TOKENS.HeroConsentRepo).toConstantValue(backend.heroConsent);
-    bind(TOKENS.CampusProgressRepo).toConstantValue(backend.campusProgress);
-    bind(TOKENS.Invites).toConstantValue(backend.invites);
-    bind(TOKENS.CampusRequests).toConstantValue(backend.campusRequests);
-    bind(TOKENS.EmailVerifications).toConstantValue(backend.emailVerifications);
-    bind(TOKENS.LeaveLinks).toConstantValue(backend.leaveLinks);
-    bind(TOKENS.FailureReports).toConstantValue(backend.failureReports);
-  });
+  return new ContainerModule(({ bind }) => bindBackend(bind, backend));
 }

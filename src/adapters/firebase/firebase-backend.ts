@@ -1,14 +1,5 @@
 import { initializeApp } from 'firebase/app';
-import type { AuthPort } from '@/ports/auth.port';
-import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-import type { CampusRequests } from '@/ports/campus-requests.port';
-import type { EmailVerifications } from '@/ports/email-verifications.port';
-import type { Invites } from '@/ports/invites.port';
-import type { LeaveLinks } from '@/ports/leave-links.port';
-import type { FailureReports } from '@/ports/failure-reports.port';
-import type { HeroConsentRepo } from '@/ports/hero-consent.port';
-import type { HeroImages } from '@/ports/hero-images.port';
-import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import { createFirebaseAuth } from './firebase-auth.adapter';
 import { callableFunction } from './firebase-callable';
 import { createCallableCampusProgress } from './firebase-campus-progress.adapter';
@@ -22,18 +13,8 @@ import { createCallableHeroImages } from './firebase-hero-images.adapter';
 import type { FirebaseSettings } from './firebase-settings';
 import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
 
-export interface FirebaseBackend {
-  readonly auth: AuthPort;
-  readonly waitlist: WaitlistRepo;
-  readonly heroConsent: HeroConsentRepo;
-  readonly heroImages: HeroImages;
-  readonly campusProgress: CampusProgressRepo;
-  readonly invites: Invites;
-  readonly campusRequests: CampusRequests;
-  readonly emailVerifications: EmailVerifications;
-  readonly leaveLinks: LeaveLinks;
-  readonly failureReports: FailureReports;
-}
+/** Every backend port (the one list: src/composition/tokens.ts), but college search (Algolia's). */
+export type FirebaseBackend = Omit<BackendPorts, 'collegeSearch'>;
 
 /** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
 export const DELETE_ACCOUNT_FUNCTION = 'delete_my_account';

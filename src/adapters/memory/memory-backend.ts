@@ -1,13 +1,5 @@
-import type { AuthPort } from '@/ports/auth.port';
-import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-import type { CampusRequests } from '@/ports/campus-requests.port';
-import type { EmailVerifications } from '@/ports/email-verifications.port';
-import type { Invites } from '@/ports/invites.port';
+import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import type { Clock } from '@/ports/clock.port';
-import type { CollegeSearch } from '@/ports/college-search.port';
-import type { HeroConsentRepo } from '@/ports/hero-consent.port';
-import type { HeroImages } from '@/ports/hero-images.port';
-import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import {
   type CampusSettings,
   isCampusState,
@@ -46,8 +38,6 @@ import {
   MEMORY_LEAVE_SECRET,
   withMail,
 } from './memory-mail.adapter';
-import type { LeaveLinks } from '@/ports/leave-links.port';
-import type { FailureReports } from '@/ports/failure-reports.port';
 import { createMemoryFailureReports } from './memory-failure-reports.adapter';
 import type { Outbox } from '@/ports/outbox.port';
 import { deliverOutbox, type DeliveryReport, leaveUrlOf } from '@/domain/mail/deliver-outbox';
@@ -156,18 +146,8 @@ export interface MemoryBackendControls {
   applyRetention(options?: { dryRun?: boolean }): RetentionPlan;
 }
 
-export interface MemoryBackend {
-  readonly auth: AuthPort;
-  readonly waitlist: WaitlistRepo;
-  readonly heroConsent: HeroConsentRepo;
-  readonly collegeSearch: CollegeSearch;
-  readonly heroImages: HeroImages;
-  readonly campusProgress: CampusProgressRepo;
-  readonly invites: Invites;
-  readonly campusRequests: CampusRequests;
-  readonly emailVerifications: EmailVerifications;
-  readonly leaveLinks: LeaveLinks;
-  readonly failureReports: FailureReports;
+/** Every backend port (the one list: src/composition/tokens.ts). */
+export interface MemoryBackend extends BackendPorts {
   /** The outbox as a sender claims from it (server-side on the real backends). */
   readonly outbox: Outbox;
   readonly controls: MemoryBackendControls;

@@ -1,14 +1,4 @@
-import type { AuthPort } from '@/ports/auth.port';
-import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-import type { CampusRequests } from '@/ports/campus-requests.port';
-import type { EmailVerifications } from '@/ports/email-verifications.port';
-import type { Invites } from '@/ports/invites.port';
-import type { LeaveLinks } from '@/ports/leave-links.port';
-import type { FailureReports } from '@/ports/failure-reports.port';
-import type { CollegeSearch } from '@/ports/college-search.port';
-import type { HeroConsentRepo } from '@/ports/hero-consent.port';
-import type { HeroImages } from '@/ports/hero-images.port';
-import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
 import { createSupabaseCampusProgress } from './supabase-campus-progress.adapter';
 import { createSupabaseCampusRequests } from './supabase-campus-requests.adapter';
@@ -23,19 +13,8 @@ import { createSupabaseFailureReports } from './supabase-failure-reports.adapter
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 
-export interface SupabaseBackend {
-  readonly auth: AuthPort;
-  readonly waitlist: WaitlistRepo;
-  readonly collegeSearch: CollegeSearch;
-  readonly heroImages: HeroImages;
-  readonly heroConsent: HeroConsentRepo;
-  readonly campusProgress: CampusProgressRepo;
-  readonly invites: Invites;
-  readonly campusRequests: CampusRequests;
-  readonly emailVerifications: EmailVerifications;
-  readonly leaveLinks: LeaveLinks;
-  readonly failureReports: FailureReports;
-}
+/** Every backend port (the one list: src/composition/tokens.ts). */
+export type SupabaseBackend = BackendPorts;
 
 /** The ten ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(

@@ -63,6 +63,9 @@ export interface Ports {
   readonly clock: Clock;
 }
 
+/** The ports a backend gives (the browser gives the local record, the visit and the clock). */
+export type BackendPorts = Omit<Ports, 'local' | 'visit' | 'clock'>;
+
 export interface UseCaseOptions {
   /** Every backend call's time limit (default: the spec's 15 s request timeout). */
   readonly timeoutMs?: number;

@@ -6,14 +6,16 @@ import { defineConfig, loadEnv } from 'vite';
 import { brotliPreview } from './scripts/build/brotli-preview.ts';
 import { compileHints } from './scripts/build/compile-hints.ts';
 import { notFoundPreview } from './scripts/build/not-found-preview.ts';
-import { BACKENDS } from './src/composition/backends.ts';
+import { BACKENDS, backendOf } from './src/composition/backends.ts';
 import { siteFiles } from './scripts/build/site-files.ts';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-  const backend = env.VITE_BACKEND || 'memory';
-  if (!(BACKENDS as readonly string[]).includes(backend)) {
-    throw new Error(`VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${backend}"`);
+  const backend = backendOf(env.VITE_BACKEND);
+  if (!backend) {
+    throw new Error(
+      `VITE_BACKEND must be one of ${BACKENDS.join(', ')}; got "${env.VITE_BACKEND}"`,
+    );
   }
   return {
     plugins: [

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { backendOf } from '../../src/composition/backends.ts';
 import { envFileOf } from '../../src/composition/config-error.ts';
 import {
   PRIVACY_NOTICE_PATH,
@@ -96,7 +97,7 @@ export function siteFiles(): Plugin {
     configResolved(config) {
       ssr = !!config.build.ssr;
       env = { ...config.env, ...process.env } as Env;
-      const backend = env.VITE_BACKEND || 'memory';
+      const backend = backendOf(env.VITE_BACKEND) ?? 'memory';
       const problem = siteConfigProblem(backend, env, config.mode);
       if (problem) throw new Error(problem);
     },

@@ -14,6 +14,7 @@
 // 4. Writes dist-supabase-deploy/_headers: the CSP for this project (the loader's hash, Google's
 //    photo hosts, the project's URL), with violation reporting, and the other security headers.
 // Static hosts read _headers (Netlify, Cloudflare Pages); the guide says where they go elsewhere.
+import { backendOf } from '../../src/composition/backends.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,10 +60,7 @@ export function checkSupabaseDeploySettings(env) {
   const problems = SUPABASE_ENV.filter((name) => !String(env[name] ?? '').trim()).map(
     (name) => `${name} is missing`,
   );
-  const backend = String(env.VITE_BACKEND ?? '')
-    .trim()
-    .toLowerCase();
-  if (backend && backend !== 'supabase') {
+  if (backendOf(env.VITE_BACKEND, 'supabase') !== 'supabase') {
     problems.push(`VITE_BACKEND is ${env.VITE_BACKEND}: this command deploys the supabase backend`);
   }
   if (isOn(env.VITE_FIREBASE_EMULATORS)) {

@@ -11,6 +11,7 @@
 //    Content-Security-Policy generated for this project (scripts/deploy/csp.mjs), with violation
 //    reporting; and functions/.env.<id> with SITE_ORIGIN, the only origin the callable answers.
 // 5. Runs the pinned Firebase CLI with that config; hosting's predeploy runs the guard again.
+import { backendOf } from '../../src/composition/backends.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,7 @@ export const FIREBASE_ENV = [
 /** What keeps these settings from a production deploy to `project`; empty when they may go. */
 export function checkDeploySettings(env, project) {
   const problems = FIREBASE_ENV.filter((name) => !env[name]?.trim()).map((n) => `${n} is missing`);
-  if (env.VITE_BACKEND && env.VITE_BACKEND.trim().toLowerCase() !== 'firebase') {
+  if (backendOf(env.VITE_BACKEND, 'firebase') !== 'firebase') {
     problems.push(`VITE_BACKEND is ${env.VITE_BACKEND}: only the firebase backend is deployed`);
   }
   if (isOn(env.VITE_FIREBASE_EMULATORS)) {

@@ -10,6 +10,7 @@
 // prints its index and slowdown, and the calibration it met (its own index / its slowdown).
 // `-- --pin` (Linux, 2 CPUs or more) gives the page's main thread a CPU of its own while Lighthouse
 // measures, as a phone's main thread has a core (LH_PIN in scripts/perf/lighthouse.sh).
+import { backendOf } from '../../src/composition/backends.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,8 @@ import zlib from 'node:zlib';
 import { arg, refuseTakenPort, startPreview } from './preview-server.mjs';
 
 const runs = arg('runs', '5');
-const backend = arg('backend', process.env.VITE_BACKEND ?? 'memory');
+const backend = backendOf(arg('backend', process.env.VITE_BACKEND));
+if (!backend) throw new Error(`No backend named "${arg('backend', process.env.VITE_BACKEND)}"`);
 const port = arg('port', '4199');
 const bare = process.argv.includes('--bare');
 /** index / slowdown: 625 is the preset's 4x on a machine of index 2,500. */

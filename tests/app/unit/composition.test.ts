@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { BACKEND_PORTS } from '@/composition/tokens';
+import { backendOf } from '@/composition/backends';
 import { ConfigError, envFileOf, requireEnv } from '@/composition/config-error';
 import { buildUseCases } from '@/composition/container';
 import {
@@ -105,6 +106,18 @@ describe('composition root', () => {
     );
     for (const token of BACKEND_PORTS) {
       expect(documented).toContain(`TOKENS.${(token as symbol).description!}`);
+    }
+  });
+
+  it('reads VITE_BACKEND one way everywhere: trimmed, any case, a default when blank (issue 52)', () => {
+    expect(backendOf(undefined)).toBe('memory');
+    expect(backendOf('  ')).toBe('memory');
+    expect(backendOf(' Firebase ')).toBe('firebase');
+    expect(backendOf('SUPABASE')).toBe('supabase');
+    expect(backendOf('', 'firebase')).toBe('firebase');
+    expect(backendOf('memory', 'firebase')).toBe('memory');
+    for (const bad of ['mysql', 'fire base', 'constructor', 'null', 42, {}]) {
+      expect(backendOf(bad)).toBeNull();
     }
   });
 

@@ -7,7 +7,7 @@
 // appends it once the page has loaded and painted (its first contentful paint and a frame) and
 // the browser is idle (at most 1 s later), or at once on the first pointer, touch or key press.
 // A button pressed before React has hydrated is remembered (window.__earlyClick) and clicked
-// again after hydration (src/ui/boot/early-click.ts), so a fast tap on 'Continuar con Google' is never
+// again after hydration (src/ui/kit/early-click.ts), so a fast tap on 'Continuar con Google' is never
 // lost. Once main.tsx starts hydrating (window.__hydrating), React replays such events itself and
 // the loader stops recording.
 // The app's script is appended once the rest of the stylesheet applies (`full`, below), so that it

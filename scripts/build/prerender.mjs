@@ -148,7 +148,7 @@ fs.writeFileSync(
 );
 fs.writeFileSync(path.join(dist, 'phones.html'), phones);
 fs.writeFileSync(path.join(dist, '404.html'), notFound);
-// PRIVACY_NOTICE_FILE (src/ui/privacy/privacy-notice-path.ts), which hosts serve at
+// PRIVACY_NOTICE_FILE (src/ui/privacy-notice-path.ts), which hosts serve at
 // /aviso-de-privacidad (Firebase's cleanUrls, Netlify, Cloudflare Pages, `vite preview`).
 fs.writeFileSync(path.join(dist, PRIVACY_NOTICE_FILE), privacy);
 // The e-mails' leave link (issue 25): served at /salir the same way.

@@ -1,4 +1,4 @@
-import { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-path';
+import { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy-notice-path';
 
 export type Route = 'home' | 'privacy' | 'leave' | 'not-found';
 

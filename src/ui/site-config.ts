@@ -1,4 +1,4 @@
-export { PRIVACY_NOTICE_PATH } from './privacy/privacy-notice-path';
+export { PRIVACY_NOTICE_PATH } from './privacy-notice-path';
 
 /** Public site settings from the build's environment. */
 export const SITE = {

@@ -1,8 +1,8 @@
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { nextTask } from '@/shared/next-task';
-import type { InteractiveIslandId } from '@/ui/boot/interactive-island';
-import { takeEarlyClick } from '@/ui/boot/early-click';
+import type { InteractiveIslandId } from '@/ui/kit/interactive-island';
+import { takeEarlyClick } from '@/ui/kit/early-click';
 import { islandIdPrefix, islandRoot } from '@/ui/boot/interactive-island-nodes';
 import type { AppStore } from '@/ui/store/app-store';
 import { prepareToaster } from '@/ui/toast';

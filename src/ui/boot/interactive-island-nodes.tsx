@@ -1,5 +1,5 @@
 import { type ReactNode, StrictMode } from 'react';
-import type { InteractiveIslandId } from '@/ui/boot/interactive-island';
+import type { InteractiveIslandId } from '@/ui/kit/interactive-island';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import type { AppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { App } from '@/ui/app';
-import { type InteractiveIslands, InteractiveIslandsProvider } from '@/ui/boot/interactive-island';
-import { type StaticIslands, StaticIslandsProvider } from '@/ui/boot/static-island';
+import { App } from '@/ui/boot/app';
+import { type InteractiveIslands, InteractiveIslandsProvider } from '@/ui/kit/interactive-island';
+import { type StaticIslands, StaticIslandsProvider } from '@/ui/kit/static-island';
 import {
   interactiveIslandNodes,
   islandIdPrefix,

@@ -1,4 +1,4 @@
-import type { StaticIslands } from '@/ui/boot/static-island';
+import type { StaticIslands } from '@/ui/kit/static-island';
 import { FeatureList } from '@/ui/landing/feature-list';
 import { Header } from '@/ui/landing/header';
 import { OfferingList } from '@/ui/landing/offering-list';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { noteRetryIntent } from '@/ui/boot/lost-chunk-recovery';
+import { noteRetryIntent } from '@/ui/kit/lost-chunk-recovery';
 import { Button } from './button';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/ui/components/cn';
-import { InteractiveIsland } from '@/ui/boot/interactive-island';
+import { InteractiveIsland } from '@/ui/kit/interactive-island';
 import { RevealSection } from '@/ui/components/reveal';
 import { SITE } from '@/ui/site-config';
 import { faqItems } from './faq-data';

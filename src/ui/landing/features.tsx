@@ -1,5 +1,5 @@
 import { RevealSection } from '@/ui/components/reveal';
-import { StaticIsland } from '@/ui/boot/static-island';
+import { StaticIsland } from '@/ui/kit/static-island';
 import { SectionHeading } from './section-heading';
 
 export function Features() {

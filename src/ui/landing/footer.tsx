@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { InteractiveIsland } from '@/ui/boot/interactive-island';
-import { PRIVACY_NOTICE_PATH } from '@/ui/privacy/privacy-notice-path';
+import { InteractiveIsland } from '@/ui/kit/interactive-island';
+import { PRIVACY_NOTICE_PATH } from '@/ui/privacy-notice-path';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 

@@ -1,4 +1,4 @@
-import { takeEarlyClickWithin } from '@/ui/boot/early-click';
+import { takeEarlyClickWithin } from '@/ui/kit/early-click';
 import { watchScrollPast } from '@/ui/hooks/use-scroll-past';
 
 /** Mobile breakpoint of spec section 9: from here on the links show and the menu closes. */

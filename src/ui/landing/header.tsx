@@ -7,7 +7,7 @@ import { NAV_LINKS } from './nav-links';
 /**
  * Fixed header: transparent until 10 px of scroll; below 768 px the links fold into a menu.
  *
- * A static island (src/ui/boot/static-island.tsx): prerendered closed and transparent, and never
+ * A static island (src/ui/kit/static-island.tsx): prerendered closed and transparent, and never
  * hydrated. Its behaviour is plain DOM code (`startHeader`, header-behaviour.ts) that writes
  * `data-open` and `data-solid` on the header, the toggle's name and state, and the menu's
  * `hidden`; the styles below follow those attributes. As a React island, a tap on the toggle went

@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
-import { InteractiveIsland } from '@/ui/boot/interactive-island';
-import { StaticIsland } from '@/ui/boot/static-island';
+import { InteractiveIsland } from '@/ui/kit/interactive-island';
+import { StaticIsland } from '@/ui/kit/static-island';
 import { AvatarStrip } from './avatar-strip';
 import { CountFigure } from './count-figure';
 

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { RevealSection } from '@/ui/components/reveal';
 import { SectionHeading } from './section-heading';
-import { StaticIsland } from '@/ui/boot/static-island';
+import { StaticIsland } from '@/ui/kit/static-island';
 import { buttonVariants } from '@/ui/components/button';
 
 export function HowItWorks() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { InteractiveIsland } from '@/ui/boot/interactive-island';
-import { StaticIsland } from '@/ui/boot/static-island';
+import { InteractiveIsland } from '@/ui/kit/interactive-island';
+import { StaticIsland } from '@/ui/kit/static-island';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';

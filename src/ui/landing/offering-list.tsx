@@ -46,7 +46,7 @@ const OFFERINGS = [
   },
 ] as const;
 
-/** A static island (no client code); see src/ui/boot/static-island.tsx. */
+/** A static island (no client code); see src/ui/kit/static-island.tsx. */
 export function OfferingList() {
   return (
     <>

@@ -1,6 +1,6 @@
 import { RevealSection } from '@/ui/components/reveal';
 import { SectionHeading } from './section-heading';
-import { StaticIsland } from '@/ui/boot/static-island';
+import { StaticIsland } from '@/ui/kit/static-island';
 
 export function Offerings() {
   return (

@@ -19,7 +19,7 @@ export const STEPS = [
   },
 ] as const;
 
-/** A static island (no client code); see src/ui/boot/static-island.tsx. */
+/** A static island (no client code); see src/ui/kit/static-island.tsx. */
 export function StepList() {
   return (
     <>

@@ -21,7 +21,7 @@ const TESTIMONIALS = [
   },
 ] as const;
 
-/** A static island (no client code); see src/ui/boot/static-island.tsx. */
+/** A static island (no client code); see src/ui/kit/static-island.tsx. */
 export function TestimonialList() {
   return (
     <>

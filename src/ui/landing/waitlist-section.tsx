@@ -1,4 +1,4 @@
-import { InteractiveIsland } from '@/ui/boot/interactive-island';
+import { InteractiveIsland } from '@/ui/kit/interactive-island';
 import { RevealSection } from '@/ui/components/reveal';
 import { StatCounter } from './stat-counter';
 

@@ -5,9 +5,9 @@
  * (privacy-notice.config.ts) share one definition.
  */
 
-import { PRIVACY_NOTICE_PATH } from './privacy-notice-path';
+import { PRIVACY_NOTICE_PATH } from '../privacy-notice-path';
 
-export { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy-notice-path';
+export { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from '../privacy-notice-path';
 
 /** The variables a production build must set (`.env.example` describes each). */
 export const PRIVACY_ENV = [

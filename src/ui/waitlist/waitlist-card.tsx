@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { noteRetryIntent } from '@/ui/boot/lost-chunk-recovery';
+import { noteRetryIntent } from '@/ui/kit/lost-chunk-recovery';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { signedIn as isSignedIn } from '@/ui/card/card-view';
 import { useAppStore } from '@/ui/store/store-context';

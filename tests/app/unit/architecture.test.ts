@@ -115,6 +115,38 @@ describe('architecture', () => {
     );
   });
 
+  it('keeps the floors of src/ui in one direction: at most 4 imports run back up (issue 52)', () => {
+    // Bottom to top: the kit a section uses, the components, the card's model, the store, the
+    // room's own files (texts, toasts, routes), the waitlist card, the landing, the other pages,
+    // and the starter on top (boot: the app, hydration, prerender, the island lists).
+    const floors = ['hooks', 'kit', 'components', 'card', 'store', '', 'waitlist', 'landing'];
+    const order = [...floors, 'privacy', 'leave', 'boot'];
+    const floorOf = (file: string): number | null => {
+      if (!file.startsWith('src/ui/')) return null;
+      const room = /^src\/ui\/([^/]+)\//.exec(file)?.[1] ?? '';
+      const at = order.indexOf(room);
+      expect(at, `${file} is in a room of the order`).toBeGreaterThanOrEqual(0);
+      return at;
+    };
+    const up = [...graph].flatMap(([file, { local }]) => {
+      const from = floorOf(file);
+      if (from === null) return [];
+      return local
+        .filter((target) => {
+          const to = floorOf(target);
+          return to !== null && to > from;
+        })
+        .map((target) => `${file} -> ${target}`);
+    });
+    // Today: the toast mounts the toaster's root (boot) on first use, and the not-found page
+    // (a root file) shows the landing's footer.
+    expect(up.length, up.join('\n')).toBeLessThanOrEqual(4);
+    // Boot is the top: nothing below imports it but the toast's lazy toaster.
+    expect(up.filter((arrow) => / -> src\/ui\/boot\//.test(arrow))).toEqual([
+      'src/ui/toast.ts -> src/ui/boot/toaster-root.tsx',
+    ]);
+  });
+
   it('has no adapter importing another adapter', () => {
     const adapterOf = (file: string) => /^src\/adapters\/([^/]+)\//.exec(file)?.[1];
     const crossings = [...graph].flatMap(([file, { local }]) =>

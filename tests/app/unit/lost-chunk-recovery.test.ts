@@ -4,7 +4,7 @@ import {
   RELOAD_GUARD_MS,
   RELOAD_KEY,
   RETRY_INTENT_MS,
-} from '@/ui/boot/lost-chunk-recovery';
+} from '@/ui/kit/lost-chunk-recovery';
 import { memoryStorage } from '../../support/memory-storage';
 
 const lost = (url: string) =>

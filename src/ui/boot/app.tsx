@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import type { Route } from './route';
-import { ErrorBoundary } from './error-boundary';
-import { LandingPage } from './landing/landing-page';
-import { NotFoundPage } from './not-found-page';
+import type { Route } from '@/ui/route';
+import { ErrorBoundary } from '@/ui/error-boundary';
+import { LandingPage } from '@/ui/landing/landing-page';
+import { NotFoundPage } from '@/ui/not-found-page';
 
 /**
  * The privacy notice is prerendered on its own (src/ui/boot/prerender.tsx) and never hydrated; the
@@ -10,7 +10,7 @@ import { NotFoundPage } from './not-found-page';
  * its path with the landing page's HTML), so its code is a chunk of its own.
  */
 const PrivacyNoticePage = lazy(() =>
-  import('./privacy/privacy-notice-page').then((m) => ({ default: m.PrivacyNoticePage })),
+  import('@/ui/privacy/privacy-notice-page').then((m) => ({ default: m.PrivacyNoticePage })),
 );
 
 /**

@@ -303,7 +303,7 @@ describe('memory hero strip: approved photos of students on the list only (issue
 
 describe('the memory backend’s controls, as the README shows them', () => {
   it('names every control of window.__memoryBackend and every operation', () => {
-    const source = fs.readFileSync('src/adapters/memory/memory-backend.ts', 'utf8');
+    const source = fs.readFileSync('src/adapters/memory/memory-operator-controls.ts', 'utf8');
     const controls = /interface MemoryBackendControls \{([\s\S]*?)\n\}/.exec(source)![1]!;
     const names = [...controls.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]!);
     expect(Object.keys(memoryWorld().backend.controls).sort()).toEqual([...names].sort());

@@ -36,16 +36,28 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   // And the retention rule (issue 51, item 9), and the failure reports' (issue 51).
   ['src/domain/retention.ts', 'functions/src/retention-rule.ts'],
   ['src/domain/failure-report.ts', 'functions/src/failure-report.ts'],
+  // And the campus and invite rules (issue 52: one way to share a rule with the server; the
+  // hand-written twins are gone).
+  ['src/domain/campus-progress.ts', 'functions/src/rules/campus-progress.ts'],
+  ['src/domain/email-domain.ts', 'functions/src/rules/email-domain.ts'],
+  ['src/domain/invite-code.ts', 'functions/src/rules/invite-code.ts'],
 ];
 
 export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';
 
-/** `@/domain/mail/x`, `@/ports/x` and `@/domain/email-address` as the copies' neighbours. */
-const relative = (text: string) =>
-  text.replace(
-    /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'|email-verification'))([\w.-]+)'/g,
-    "from './$1'",
-  );
+/**
+ * `@/domain/mail/x`, `@/ports/x` and `@/domain/email-address` as the copies' neighbours; in
+ * functions/src/rules/, the rules' own neighbours and the mail folder's address rule.
+ */
+const relative = (text: string, to: string) =>
+  to.startsWith('functions/src/rules/')
+    ? text
+        .replace(/from '@\/domain\/(campus-progress|email-domain|invite-code)'/g, "from './$1'")
+        .replace(/from '@\/domain\/email-address'/g, "from '../mail/email-address'")
+    : text.replace(
+        /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'|email-verification'))([\w.-]+)'/g,
+        "from './$1'",
+      );
 
 function campusLabelSource(): string {
   const labels = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, c.shortName]));
@@ -94,7 +106,7 @@ export async function functionsCopies(): Promise<{ path: string; text: string }[
     { path: CAMPUS_EMAIL_PATH, text: campusEmailSource() },
     { path: CAMPUS_LABEL_PATH, text: campusLabelSource() },
     ...MAIL_COPIES.map(([from, to]) => {
-      const text = relative(fs.readFileSync(from, 'utf8'));
+      const text = relative(fs.readFileSync(from, 'utf8'), to);
       if (/from '@\//.test(text)) throw new Error(`${from} imports beyond the copied files`);
       return { path: to, text: HEADER(from) + text };
     }),

@@ -2,8 +2,9 @@
  * How close a campus is to opening (issue 28). The marketplace opens campus by campus when enough
  * verified students have joined; operators set each campus's threshold, state and opening date.
  * Every backend's server side computes the count and applies these rules before answering, so a
- * figure under the floor never leaves the server (functions/src/campus.ts and the Supabase
- * function public.my_campus repeat them; tests hold them equal).
+ * figure under the floor never leaves the server (the Cloud Functions use this very file, copied
+ * into functions/src/rules/; the Supabase function public.my_campus repeats it in SQL, and tests
+ * hold the two equal).
  */
 
 /** Below this many verified students no figure is shown or sent: it could single a student out. */

@@ -1,7 +1,8 @@
 /**
  * Whether an e-mail address belongs to a university (issue 28: verified students). The rule is
- * the same on every backend (the memory adapter calls it, functions/src/campus.ts and the
- * Supabase function private.email_in_domains repeat it, and tests hold them equal): the address's
+ * the same on every backend (the memory adapter calls it, the Cloud Functions use this file
+ * copied into functions/src/rules/, the Supabase function private.email_in_domains repeats it in
+ * SQL, and tests hold the two equal): the address's
  * domain is one of the campus's e-mail domains or a subdomain of one, compared without case.
  * Anything unusual is refused rather than guessed at: a trailing dot, an empty label, a character
  * outside letters, digits and hyphens, a second '@'. So `ana@alumnos.udg.mx` and

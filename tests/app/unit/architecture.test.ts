@@ -44,6 +44,14 @@ const RULES: Rule[] = [
     forbidPackages: new RegExp(`${SDKS.source}|^(inversify|reflect-metadata)(\\/|$)`),
   },
   {
+    // The server-only corner (issue 52): the sender's SMTP transport and the Postgres outbox run
+    // in Node (the Cloud Functions' copy, the ops scripts), never in the page.
+    name: 'only smtp/ and postgres/ import nodemailer and pg, and nothing of the page imports them',
+    from: /^src\/(?!adapters\/(smtp|postgres)\/)/,
+    forbidLocal: /^src\/adapters\/(smtp|postgres)\//,
+    forbidPackages: /^(nodemailer|pg)(\/|$)/,
+  },
+  {
     name: 'adapters implement ports only',
     from: /^src\/adapters\//,
     forbidLocal: /^src\/(ui|composition)\//,
@@ -244,7 +252,18 @@ describe('architecture', () => {
       'ui reaches the domain through use cases, never adapters or the container: src/ui/c.tsx -> inversify',
       'only the composition root knows inversify: src/ui/c.tsx -> inversify',
     ]);
-    expect(findCycle(bad)).toEqual(['src/ui/b.tsx', 'src/ui/c.tsx', 'src/ui/b.tsx']);
+    expect(findCycle(bad)).toEqual(['src/ui/b.tsx', 'src/ui/c.tsx', 'src/ui/b.tsx']); // The server-only corner: the page may neither import the sender's adapters nor their packages.
+    const leaky: Graph = new Map([
+      [
+        'src/ui/d.tsx',
+        { local: ['src/adapters/smtp/smtp-transport.adapter.ts'], packages: ['pg'] },
+      ],
+      ['src/adapters/postgres/o.ts', { local: [], packages: ['pg'] }],
+    ]);
+    expect(violations(leaky, RULES).filter((v) => v.startsWith('only smtp/'))).toEqual([
+      'only smtp/ and postgres/ import nodemailer and pg, and nothing of the page imports them: src/ui/d.tsx -> src/adapters/smtp/smtp-transport.adapter.ts',
+      'only smtp/ and postgres/ import nodemailer and pg, and nothing of the page imports them: src/ui/d.tsx -> pg',
+    ]);
   });
 
   it('resolves asset imports with or without a Vite query, and reports a missing asset', () => {

@@ -68,7 +68,13 @@ export type CardEvent =
   | { readonly type: 'localCollege'; readonly college: College | null }
   | { readonly type: 'collegeChosen'; readonly college: College | null }
   | { readonly type: 'consentWanted'; readonly wanted: boolean }
-  | { readonly type: 'onList'; readonly uid: string; readonly status: WaitlistStatus }
+  /** Whether the student is on the list; `entry`: the entry the check read, when it did. */
+  | {
+      readonly type: 'onList';
+      readonly uid: string;
+      readonly status: WaitlistStatus;
+      readonly entry?: WaitlistEntry;
+    }
   | { readonly type: 'joinStarted' }
   | { readonly type: 'joinFailed'; readonly uid: string }
   | { readonly type: 'joined'; readonly uid: string; readonly result: JoinResult }

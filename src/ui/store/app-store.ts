@@ -1,40 +1,33 @@
 import { createStore } from 'zustand/vanilla';
 import { sharedLoad } from '@/shared/once-until-failure';
+import type { AppState } from './app-state';
 import type { UseCases } from '@/domain/use-cases/use-cases';
-import { type Card, STARTING } from '@/ui/card/card-state';
+import { STARTING } from '@/ui/card/card-state';
+import { effectsOf } from '@/ui/card/card-effects';
 import { nextCard } from '@/ui/card/card-transition';
-import { type CampusSlice, createCampusSlice } from './campus.slice';
-import { type CollegeSearchSlice, createCollegeSearchSlice } from './college-search.slice';
-import { createEntryActionsSlice, type EntryActionsSlice } from './entry-actions.slice';
-import { createHeroSlice, type HeroSlice } from './hero.slice';
-import { createLeaveLinkSlice, type LeaveLinkSlice } from './leave-link.slice';
-import { createMyEntrySlice, type MyEntrySlice } from './my-entry.slice';
+import { createCampusSlice } from './campus.slice';
+import { createCollegeSearchSlice } from './college-search.slice';
+import { createEntryActionsSlice } from './entry-actions.slice';
+import { createHeroSlice } from './hero.slice';
+import { createLeaveLinkSlice } from './leave-link.slice';
+import { createMyEntrySlice } from './my-entry.slice';
+import { createFollowUps } from './follow-ups';
 import type { SliceDeps } from './outcome';
-import { createSessionSlice, type SessionSlice } from './session.slice';
-import { createStartupSlice, type StartupSlice } from './startup.slice';
-import { createVerificationSlice, type VerificationSlice } from './verification.slice';
-import { createWaitlistSlice, type WaitlistSlice } from './waitlist.slice';
+import { createSessionSlice } from './session.slice';
+import { createStartupSlice } from './startup.slice';
+import { createVerificationSlice } from './verification.slice';
+import { createWaitlistSlice } from './waitlist.slice';
 
-export type { Ignored, Outcome } from './outcome';
+export type {
+  AppState,
+  CampusView,
+  HeroStatus,
+  Ignored,
+  LeaveLinkView,
+  Outcome,
+} from './app-state';
 export { IGNORED } from './outcome';
-export type { HeroStatus } from './hero.slice';
-export type { CampusView } from './campus.slice';
-export type { LeaveLinkView } from './leave-link.slice';
 
-/**
- * The page's state: the waitlist card as one state (`card`, changed only by nextCard), and one
- * slice of actions per concern (zustand's slices pattern). Slices never call one another.
- */
-export type AppState = { readonly card: Card } & StartupSlice &
-  SessionSlice &
-  WaitlistSlice &
-  CollegeSearchSlice &
-  HeroSlice &
-  MyEntrySlice &
-  EntryActionsSlice &
-  CampusSlice &
-  VerificationSlice &
-  LeaveLinkSlice;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
@@ -45,23 +38,31 @@ export interface AppStoreDeps {
 
 /**
  * The store the UI reads through narrow selectors. Each action awaits one use case and sends its
- * answer to the card; rules live in the use cases and in nextCard. A backend module lost to the
- * network is loaded again by the student's next action ('Reintentar', a sign-in), not by the
- * page's other parts on their own.
+ * answer to the card: nextCard changes it, effectsOf says what follows, followUps runs that. A
+ * backend module lost to the network is loaded again by the student's next action.
  */
 export function createAppStore({ loadUseCases, log = console.error }: AppStoreDeps) {
   const backend = sharedLoad(loadUseCases);
   return createStore<AppState>()((set, get, api) => {
+    const followUps = createFollowUps({
+      services: backend.fresh,
+      log,
+      send: (event) => deps.send(event),
+      reloadHero: () => get().loadHeroImages(),
+    });
     const deps: SliceDeps = {
       services: backend.fresh,
       startedServices: backend.current,
       log,
       card: () => get().card,
       send(event) {
-        const card = nextCard(get().card, event);
-        if (card !== get().card) set({ card });
+        const before = get().card;
+        const card = nextCard(before, event);
+        if (card !== before) set({ card });
+        followUps.start(effectsOf(before, card, event));
         return card;
       },
+      settled: () => followUps.settled(),
       heroChanged: () => void get().loadHeroImages(),
     };
     return {

@@ -14,7 +14,7 @@ export interface EntryActionsSlice {
 }
 
 export const createEntryActionsSlice =
-  ({ services, log, card, send, heroChanged }: SliceDeps): StateCreator<EntryActionsSlice> =>
+  ({ services, log, card, send }: SliceDeps): StateCreator<EntryActionsSlice> =>
   () => {
     /** Runs one action on the loaded entry; another one meanwhile is ignored. */
     const act = async <T>(
@@ -38,16 +38,13 @@ export const createEntryActionsSlice =
       }
     };
     return {
-      setHeroConsent: async (granted) => {
-        const outcome = await act(
+      setHeroConsent: (granted) =>
+        act(
           'consent',
           'saving the hero consent',
           async (user) => (await services()).setHeroConsent(user, granted),
           (uid) => ({ type: 'consentSaved', uid, granted }),
-        );
-        if (outcome.ok) heroChanged();
-        return outcome;
-      },
+        ),
       changeCollege: async () => {
         const outcome = await act(
           'college',
@@ -57,16 +54,12 @@ export const createEntryActionsSlice =
         );
         return outcome.ok ? ok(outcome.value.college) : outcome;
       },
-      leaveWaitlist: async () => {
-        const hadConsent = myEntry(card())?.heroConsent === true;
-        const outcome = await act(
+      leaveWaitlist: () =>
+        act(
           'leave',
           'leaving the waitlist',
           async (user) => (await services()).leaveWaitlist(user),
           (uid) => ({ type: 'left', uid }),
-        );
-        if (outcome.ok && hadConsent) heroChanged();
-        return outcome;
-      },
+        ),
     };
   };

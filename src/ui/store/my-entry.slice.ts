@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { cardUser } from '@/ui/card/card-transition';
-import { readEntry } from './follow-user';
 import type { SliceDeps } from './outcome';
 
 /** The student's own entry, once joined: what we keep of them, as the card shows it. */
@@ -17,6 +16,8 @@ export const createMyEntrySlice =
     editCollege: (editing) => void deps.send({ type: 'editing', editing }),
     async loadMyEntry() {
       const user = cardUser(deps.card());
-      if (user) await readEntry(deps, user);
+      if (!user) return;
+      deps.send({ type: 'entryLoading', uid: user.uid });
+      await deps.settled();
     },
   });

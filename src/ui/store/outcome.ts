@@ -31,6 +31,8 @@ export interface SliceDeps {
   readonly log: (message: string, error?: unknown) => void;
   readonly card: () => Card;
   readonly send: (event: CardEvent) => Card;
-  /** Someone's consent changed: the hero strip is read again. */
+  /** Resolves once the follow-ups the card's changes started (card-effects.ts) have answered. */
+  readonly settled: () => Promise<void>;
+  /** The hero strip is read again (the backend came back after a failed start). */
   readonly heroChanged: () => void;
 }

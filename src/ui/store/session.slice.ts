@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { User } from '@/domain/user';
 import { signingIn } from '@/ui/card/card-view';
-import { followUser } from './follow-user';
 import { fail, IGNORED, type Ignored, ok, type Outcome, type SliceDeps } from './outcome';
 
 /** Signing in and out (spec section 4: step 1 signed out, step 2 signed in). */
@@ -30,7 +29,7 @@ export const createSessionSlice =
         send({ type: 'signingIn', busy: true });
         try {
           const user = await (await services()).signIn();
-          followUser(deps, user);
+          send({ type: 'user', user });
           return ok(user);
         } catch (error) {
           return fail(error, 'auth/sign-in-failed');
@@ -41,7 +40,7 @@ export const createSessionSlice =
       async signOut() {
         try {
           await (await services()).signOut();
-          followUser(deps, null);
+          send({ type: 'user', user: null });
           return ok(undefined);
         } catch (error) {
           log('Error signing out', error);

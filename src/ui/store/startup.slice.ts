@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { isBackendConfigError } from '@/domain/errors';
 import type { InvitePreview } from '@/domain/invite-preview';
-import { followUser, watchLocal } from './follow-user';
+import { watchLocal } from './follow-user';
 import type { SliceDeps } from './outcome';
 
 /** Starting the backend: loads it, then follows the signed-in user and the other tabs. */
@@ -40,12 +40,11 @@ export const createStartupSlice =
               set({ invitePreview: preview });
               const card = deps.card();
               if (card.step === 'joined' || card.college?.id === preview.college.id) return;
-              if (send({ type: 'collegeChosen', college: preview.college }) !== card) {
-                useCases.chooseCollege(preview.college);
-              }
+              // Kept in this browser by the card's follow-up (card-effects.ts).
+              send({ type: 'collegeChosen', college: preview.college });
             });
           }
-          const stopAuth = useCases.watchAuth((user) => followUser(deps, user));
+          const stopAuth = useCases.watchAuth((user) => void send({ type: 'user', user }));
           const stopLocal = watchLocal(deps, useCases);
           stop = () => (stopAuth(), stopLocal());
         },

@@ -13,17 +13,10 @@ export interface WaitlistSlice {
 }
 
 export const createWaitlistSlice =
-  ({ services, log, card, send, heroChanged }: SliceDeps): StateCreator<WaitlistSlice> =>
+  ({ services, log, card, send }: SliceDeps): StateCreator<WaitlistSlice> =>
   () => ({
-    selectCollege(college) {
-      const before = card();
-      if (send({ type: 'collegeChosen', college }) === before || before.step === 'joined') return;
-      // Once joined, the campus changes only through 'Cambiar campus' (saved by the backend).
-      services().then(
-        ({ chooseCollege }) => chooseCollege(college),
-        () => {},
-      );
-    },
+    // Kept in this browser by the card's follow-up (card-effects.ts) when it takes the choice.
+    selectCollege: (college) => void send({ type: 'collegeChosen', college }),
     setWantsHeroConsent: (wanted) => void send({ type: 'consentWanted', wanted }),
     async join() {
       const form = card();
@@ -41,7 +34,6 @@ export const createWaitlistSlice =
         const result = await (await services()).joinWaitlist({ user, college, heroConsent });
         // The first entry stands: the card shows the college that is stored.
         send({ type: 'joined', uid: user.uid, result });
-        if (result.heroConsent) heroChanged();
         return ok({ heroConsentFailed: result.heroConsentError !== undefined });
       } catch (error) {
         log('Error joining the waitlist', error);

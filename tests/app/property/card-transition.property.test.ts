@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLLEGES, type College } from '@/domain/college';
 import type { User } from '@/domain/user';
 import { type Card, type CardEvent, type EntryAction, STARTING } from '@/ui/card/card-state';
+import { effectsOf } from '@/ui/card/card-effects';
 import { cardUser, nextCard } from '@/ui/card/card-transition';
 import { cardView } from '@/ui/card/card-view';
 
@@ -51,6 +52,32 @@ function expectDrawable(card: Card): void {
   if (card.step === 'unavailable') expect(view.backendError).toEqual({ missing: card.missing });
 }
 
+/**
+ * The follow-ups (effectsOf, issue 52): an accepted answer that makes the card wait for an entry
+ * yields exactly one read, of its own student, and any other event none (a stale answer, one the
+ * card refused); a list check only for a user the card newly follows; a campus kept in the
+ * browser only for a choice taken before joining.
+ */
+function expectEffects(before: Card, after: Card, event: CardEvent): void {
+  const effects = effectsOf(before, after, event);
+  const taken = after !== before;
+  const reads = effects.filter((e) => e.type === 'readEntry');
+  const waits = taken && after.step === 'joined' && after.entry.status === 'loading';
+  const asks = event.type === 'onList' || event.type === 'entryLoading';
+  expect(reads).toHaveLength(asks && waits ? 1 : 0);
+  for (const read of reads) expect(read.user.uid).toBe((event as { uid: string }).uid);
+  const checks = effects.filter((e) => e.type === 'checkList');
+  const arrived =
+    event.type === 'user' &&
+    event.user !== null &&
+    taken &&
+    cardUser(after)?.uid === event.user.uid;
+  expect(checks).toEqual(arrived ? [{ type: 'checkList', user: event.user }] : []);
+  const saves = effects.filter((e) => e.type === 'saveCollege');
+  const chosen = event.type === 'collegeChosen' && taken && before.step !== 'joined';
+  expect(saves).toHaveLength(chosen ? 1 : 0);
+}
+
 /** Sends one event and checks what every event must keep. */
 class Send implements fc.Command<Model, Real> {
   constructor(
@@ -61,8 +88,10 @@ class Send implements fc.Command<Model, Real> {
   check = () => true;
   run(model: Model, real: Real): void {
     const before = real.card;
-    const after = nextCard(before, this.event(before));
+    const event = this.event(before);
+    const after = nextCard(before, event);
     expectDrawable(after);
+    expectEffects(before, after, event);
     this.then?.(before, after, model);
     const user = cardUser(before);
     if (user && cardUser(after)?.uid !== user.uid) model.earlier.add(user.uid);

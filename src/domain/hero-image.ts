@@ -66,17 +66,19 @@ export function isSafePhotoUrl(value: unknown, allowLocal = false): value is str
 }
 
 /**
- * Reads the hero images answer (`{ success, profileImages, fromCache }`). Accepted when it says
- * success and has `profileImages`, or has at least 5 images (the spec's loose condition, kept on
+ * The spec's acceptance of a hero images answer (section 5), on its parts as each adapter reads
+ * them from its own envelope (the callable's `{ success, profileImages }`, issue 52): accepted
+ * when it says success and has a list, or has at least 5 images (the loose condition, kept on
  * purpose). Unsafe sources are dropped, images left with no source are left out. Anything else,
  * whatever its shape, gives an empty list; it never throws.
  */
-export function parseHeroImagesAnswer(answer: unknown, allowLocal = false): HeroImage[] {
-  if (typeof answer !== 'object' || answer === null) return [];
-  const { success, profileImages } = answer as { success?: unknown; profileImages?: unknown };
-  if (!Array.isArray(profileImages)) return [];
-  const accepted = success === true || profileImages.length >= MIN_HERO_IMAGES;
-  return accepted ? heroImagesFrom(profileImages, allowLocal) : [];
+export function acceptedHeroImages(
+  { success, images }: { readonly success: unknown; readonly images: unknown },
+  allowLocal = false,
+): HeroImage[] {
+  if (!Array.isArray(images)) return [];
+  const accepted = success === true || images.length >= MIN_HERO_IMAGES;
+  return accepted ? heroImagesFrom(images, allowLocal) : [];
 }
 
 /**

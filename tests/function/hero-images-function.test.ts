@@ -17,7 +17,7 @@ import {
   PHOTO_HOSTS,
   readConsented,
 } from '../../functions/src/hero-images';
-import { parseHeroImagesAnswer } from '@/domain/hero-image';
+import { heroImagesOfAnswer } from '@/adapters/firebase/hero-images-answer';
 
 // The logic of the callable get_hero_profile_images (functions/src/hero-images.ts), on its own.
 // The function itself runs in the Functions emulator in tests/firebase.
@@ -50,7 +50,7 @@ describe('get_hero_profile_images logic', () => {
       photoURL: photo(0),
     });
     // The client's loose rule accepts the answer as it is.
-    expect(parseHeroImagesAnswer(answer)).toHaveLength(5);
+    expect(heroImagesOfAnswer(answer)).toHaveLength(5);
   });
 
   it('the largest photo it inlines is still accepted by the page as imageData', async () => {
@@ -58,7 +58,7 @@ describe('get_hero_profile_images logic', () => {
     const { d } = deps({ fetchImage: vi.fn(async () => big) });
     const answer = await createHeroImagesHandler(d)();
     expect(answer.profileImages[0]!.imageData).toMatch(/^data:image\/jpeg;base64,/);
-    const images = parseHeroImagesAnswer(answer);
+    const images = heroImagesOfAnswer(answer);
     expect(images[0]!.imageData).toBe(answer.profileImages[0]!.imageData);
   });
 

@@ -22,7 +22,20 @@ export function createCallableCampusProgress(options: CallableOptions): CampusPr
       } catch (error) {
         throw toBackendError(error);
       }
-      const campus = parseMyCampus(answer);
+      // The callable's names (functions/src/campus.ts, MyCampusAnswer), read here.
+      const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+        string,
+        unknown
+      >;
+      const campus = parseMyCampus({
+        collegeId: a.collegeId,
+        verified: a.verified,
+        verifiedCount: a.verifiedCount,
+        threshold: a.threshold,
+        state: a.state,
+        opensOn: a.opensOn,
+        universityOf: a.universityOf,
+      });
       if (!campus) throw new AppError('internal', 'get_my_campus answered without a campus');
       return campus;
     },

@@ -45,7 +45,20 @@ export function createCallableInvites(options: CallableOptions): Invites {
       if (!code) return null;
       const answer = (await call(preview, { code })) as { campus?: unknown } | null;
       if (answer?.campus === null) return null;
-      const parsed = parseInvitePreview(answer?.campus);
+      // The callable's names (functions/src/index.ts, preview_invite), read here.
+      const c = (
+        typeof answer?.campus === 'object' && answer.campus !== null ? answer.campus : {}
+      ) as Record<string, unknown>;
+      const parsed = parseInvitePreview({
+        collegeId: c.collegeId,
+        name: c.name,
+        subname: c.subname,
+        shortName: c.shortName,
+        verifiedCount: c.verifiedCount,
+        threshold: c.threshold,
+        state: c.state,
+        opensOn: c.opensOn,
+      });
       if (!parsed) throw new AppError('internal', 'preview_invite answered no campus');
       return parsed;
     },

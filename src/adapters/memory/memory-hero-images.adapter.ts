@@ -1,5 +1,5 @@
 import type { HeroImages } from '@/ports/hero-images.port';
-import { parseHeroImagesAnswer } from '@/domain/hero-image';
+import { acceptedHeroImages } from '@/domain/hero-image';
 import { SEEDED_HERO_AVATARS } from './hero-avatars';
 import type { Controls } from './memory-controls';
 import { heroPhotoQueue, type StateStore } from './memory-state';
@@ -51,7 +51,12 @@ export function createMemoryHeroImages({
           : Array.isArray(answer)
             ? { success: true, profileImages: answer, fromCache: false }
             : answer;
-      return parseHeroImagesAnswer(raw, true);
+      // The callable's envelope, which the memory backend answers as the real one does.
+      const { success, profileImages } = (typeof raw === 'object' && raw !== null ? raw : {}) as {
+        success?: unknown;
+        profileImages?: unknown;
+      };
+      return acceptedHeroImages({ success, images: profileImages }, true);
     },
   };
 }

@@ -11,7 +11,7 @@ export interface HeroImagesOutcome {
 /**
  * Loads the hero avatars. Never rejects: a failure gives no images and the error (the page keeps
  * its placeholders). The port answers with images that passed the domain's rule
- * (`parseHeroImagesAnswer`, applied once, in the adapter); this bounds how many are kept.
+ * (`acceptedHeroImages`, applied once, in the adapter); this bounds how many are kept.
  */
 export const createLoadHeroImages =
   ({ heroImages, timeoutMs }: { heroImages: HeroImages; timeoutMs?: number }) =>

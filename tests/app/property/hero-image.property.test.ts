@@ -7,8 +7,8 @@ import {
   isGooglePhotoUrl,
   isSafePhotoUrl,
   MAX_HERO_IMAGES,
-  parseHeroImagesAnswer,
 } from '@/domain/hero-image';
+import { heroImagesOfAnswer } from '@/adapters/firebase/hero-images-answer';
 
 const dataImage = fc
   .constantFrom('png', 'jpeg', 'webp', 'gif', 'avif')
@@ -40,7 +40,7 @@ describe('hero images rule', () => {
   it('accepts an answer that says success and has profileImages', () => {
     fc.assert(
       fc.property(fc.array(image, { maxLength: MAX_HERO_IMAGES }), (images) => {
-        expect(parseHeroImagesAnswer({ success: true, profileImages: images })).toEqual(images);
+        expect(heroImagesOfAnswer({ success: true, profileImages: images })).toEqual(images);
       }),
     );
   });
@@ -49,7 +49,7 @@ describe('hero images rule', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(image, fc.anything()), { maxLength: 30 }), (items) => {
         const images = heroImagesFrom(items);
-        expect(images).toEqual(parseHeroImagesAnswer({ success: true, profileImages: items }));
+        expect(images).toEqual(heroImagesOfAnswer({ success: true, profileImages: items }));
         expect(images.length).toBeLessThanOrEqual(MAX_HERO_IMAGES);
       }),
     );
@@ -64,7 +64,7 @@ describe('hero images rule', () => {
         fc.array(image, { minLength: 0, maxLength: MAX_HERO_IMAGES }),
         fc.constantFrom(undefined, false, 'yes', 0),
         (images, success) => {
-          const parsed = parseHeroImagesAnswer({ success, profileImages: images });
+          const parsed = heroImagesOfAnswer({ success, profileImages: images });
           expect(parsed).toEqual(images.length >= 5 ? images : []);
         },
       ),
@@ -88,7 +88,7 @@ describe('hero images rule', () => {
           }),
         ),
         (answer) => {
-          const images = parseHeroImagesAnswer(answer);
+          const images = heroImagesOfAnswer(answer);
           expect(images.length).toBeLessThanOrEqual(MAX_HERO_IMAGES);
           for (const img of images) {
             if (img.imageData) expect(img.imageData).toMatch(/^data:image\//i);
@@ -103,13 +103,13 @@ describe('hero images rule', () => {
     fc.assert(
       fc.property(hostile, httpsUrl, (bad, good) => {
         expect(
-          parseHeroImagesAnswer({
+          heroImagesOfAnswer({
             success: true,
             profileImages: [{ imageData: bad, photoURL: good }],
           }),
         ).toEqual([{ photoURL: good }]);
         expect(
-          parseHeroImagesAnswer({
+          heroImagesOfAnswer({
             success: true,
             profileImages: [{ imageData: bad, photoURL: bad }],
           }),
@@ -122,9 +122,9 @@ describe('hero images rule', () => {
     fc.assert(
       fc.property(foreignHttpsUrl, (url) => {
         expect(isGooglePhotoUrl(url)).toBe(false);
-        expect(
-          parseHeroImagesAnswer({ success: true, profileImages: [{ photoURL: url }] }),
-        ).toEqual([]);
+        expect(heroImagesOfAnswer({ success: true, profileImages: [{ photoURL: url }] })).toEqual(
+          [],
+        );
       }),
     );
     for (const url of [

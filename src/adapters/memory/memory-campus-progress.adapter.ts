@@ -21,10 +21,6 @@ const EMAIL_OF_CAMPUS = new Map<string, UniversityEmail | null>(
 export const campusEmail = (collegeId: string): UniversityEmail | null =>
   EMAIL_OF_CAMPUS.get(collegeId) ?? null;
 
-/** Whether the address verifies a student of the campus (the domain rule, on the "server"). */
-export const isVerifiedFor = (email: string, collegeId: string): boolean =>
-  emailInDomains(email, campusEmail(collegeId)?.domains ?? []);
-
 /**
  * The university address a student counts with for their campus (issue 48), or null: the address
  * they verified by a code when it is of their campus's university, else their sign-in address

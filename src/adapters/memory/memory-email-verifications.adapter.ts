@@ -19,7 +19,7 @@ import { AppError } from '@/domain/errors';
 import { codeMailId } from '@/domain/mail/outbox';
 import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
-import { MEMORY_LEAVE_SECRET, withMail } from './memory-mail.adapter';
+import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
 import type { MemoryState, StateStore } from './memory-state';
 
 /** Whether `address` is held by another account: verified by a code, or its sign-in address. */
@@ -103,19 +103,11 @@ export function createMemoryEmailVerifications({
             },
           },
           {
+            // The entry's message, as a welcome is recorded, to the typed address instead.
+            ...welcomeOf(uid, entry, ''),
             id: codeMailId(uid, nonce),
             kind: 'code',
-            uid,
-            joined: Date.parse(entry.timestamp),
             to: address,
-            name: '',
-            collegeId: entry.collegeId,
-            status: 'pending',
-            attempts: 0,
-            dueAt: 0,
-            leaseUntil: 0,
-            sentAt: null,
-            error: null,
             nonce,
             expiresAt,
           },

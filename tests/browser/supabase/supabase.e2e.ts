@@ -192,8 +192,12 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
      select 'e2e-mail-secret-0123456789abcdef0123456789abcdef'
      where not exists (select 1 from private.mail_settings)`,
   );
+  // Addresses of this run only: the test may run again on the same database (--repeat-each).
+  const run = Date.now().toString(36);
+  const inviter = `sofia.${run}@alumnos.udg.mx`;
+  const university = `valeria.${run}@alumnos.udg.mx`;
   await page.goto('/');
-  await signInThroughPopup(page, 'sofia.invita@alumnos.udg.mx', 'Sofía');
+  await signInThroughPopup(page, inviter, 'Sofía');
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill('cucei');
   await page.getByRole('option', { name: /CUCEI/ }).first().click();
@@ -209,20 +213,21 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
     'Te invitó un compañero de UDG - CUCEI',
   );
   await expect(page.getByTestId('invite-context')).not.toContainText('Sofía');
-  await signInThroughPopup(page, 'valeria.personal@gmail.com', 'Valeria');
+  await signInThroughPopup(page, `valeria.${run}@gmail.com`, 'Valeria');
   await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUCEI');
   await submit(page).click();
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
 
-  await page.getByLabel('Correo universitario').fill('Valeria.Ruiz+x@alumnos.udg.mx');
+  await page.getByLabel('Correo universitario').fill(university.replace('@', '+x@'));
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByTestId('verify-email-notice')).toContainText(
-    'Te enviamos un código a valeria.ruiz@alumnos.udg.mx.',
+    `Te enviamos un código a ${university}.`,
   );
   const [found] = await query<{ digits: string }>(
     `select private.code_of_nonce(s.token_secret, o.nonce) as digits
      from private.mail_outbox o, private.mail_settings s
-     where o.kind = 'code' and o.to_address = 'valeria.ruiz@alumnos.udg.mx'`,
+     where o.kind = 'code' and o.to_address = $1`,
+    [university],
   );
   await page.getByLabel('Código').fill(found!.digits);
   await page.getByRole('button', { name: 'Verificar' }).click();
@@ -238,7 +243,8 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
             `select count(*)::int as n from private.invites i
            join private.counted_members c on c.user_id = i.invitee
            join auth.users u on u.id = i.inviter
-           where u.email = 'sofia.invita@alumnos.udg.mx' and c.college_id = 'udg-cucei'`,
+           where u.email = $1 and c.college_id = 'udg-cucei'`,
+            [inviter],
           )
         )[0]!.n,
     )

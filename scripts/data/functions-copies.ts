@@ -41,6 +41,10 @@ export const MAIL_COPIES: readonly (readonly [string, string])[] = [
   ['src/domain/campus-progress.ts', 'functions/src/rules/campus-progress.ts'],
   ['src/domain/email-domain.ts', 'functions/src/rules/email-domain.ts'],
   ['src/domain/invite-code.ts', 'functions/src/rules/invite-code.ts'],
+  // And issue 49's: who will sell, where students came from, the milestones.
+  ['src/domain/seller-choice.ts', 'functions/src/rules/seller-choice.ts'],
+  ['src/domain/visit-source.ts', 'functions/src/rules/visit-source.ts'],
+  ['src/domain/campus-milestones.ts', 'functions/src/rules/campus-milestones.ts'],
 ];
 
 export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';

@@ -18,6 +18,8 @@ const PORT_NAMES = {
   invites: 'Invites',
   campusRequests: 'CampusRequests',
   emailVerifications: 'EmailVerifications',
+  sellerChoices: 'SellerChoices',
+  joinSources: 'JoinSources',
   leaveLinks: 'LeaveLinks',
   failureReports: 'FailureReports',
   local: 'LocalRecord',

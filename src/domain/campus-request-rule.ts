@@ -69,3 +69,43 @@ const fold = (text: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+
+/**
+ * A requested campus a student may join at once (issue 49, part 4), shown as pending until an
+ * operator adds it to the catalogue (`npm run campus:add -- --request ID --id CAMPUS`). Its id is
+ * the request key's sha-256, 24 hex digits, after 'pendiente-': the same on every backend (the
+ * Firestore request's document id ends with the same digits), a college id by the one rule, and
+ * never a catalogue id. Only a student who asked for it can join it.
+ */
+export interface PendingCampus {
+  readonly id: string;
+  readonly name: string;
+  readonly city: string;
+}
+
+export const PENDING_CAMPUS_PREFIX = 'pendiente-';
+export const PENDING_CAMPUS_PATTERN = /^pendiente-[0-9a-f]{24}$/;
+
+export const isPendingCampusId = (value: unknown): value is string =>
+  typeof value === 'string' && PENDING_CAMPUS_PATTERN.test(value);
+
+/** The 24 hex digits of a request key's sha-256 (WebCrypto: the browser's and Node's). */
+export async function requestKeyHash(key: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 24);
+}
+
+/** The pending campus's id of a request key. */
+export const pendingCampusIdOf = async (key: string): Promise<string> =>
+  PENDING_CAMPUS_PREFIX + (await requestKeyHash(key));
+
+/** A pending campus as the page's college: its name, its city, and '(pendiente)' in its label. */
+export const pendingCollege = ({ id, name, city }: PendingCampus) => ({
+  id,
+  name,
+  subname: city,
+  shortName: `${name} (pendiente)`,
+});

@@ -12,7 +12,12 @@ export {
   CITY_LENGTH,
   MAX_REQUESTS_PER_STUDENT,
   campusRequestKey,
+  isPendingCampusId,
   parseCampusRequest,
+  pendingCampusIdOf,
+  pendingCollege,
+  PENDING_CAMPUS_PATTERN,
+  type PendingCampus,
   type CampusRequest,
   type CampusRequestField,
 } from '@/domain/campus-request-rule';

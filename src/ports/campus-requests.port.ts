@@ -1,4 +1,4 @@
-import type { CampusRequest } from '@/domain/campus-request';
+import type { CampusRequest, PendingCampus } from '@/domain/campus-request';
 
 /**
  * 'Mi campus no aparece' (issue 28): the signed-in student's requests for campuses the catalogue
@@ -7,5 +7,11 @@ import type { CampusRequest } from '@/domain/campus-request';
  * at most MAX_REQUESTS_PER_STUDENT distinct campuses per student (`resource-exhausted` beyond).
  */
 export interface CampusRequests {
-  request(uid: string, request: CampusRequest): Promise<void>;
+  /**
+   * Resolves with the requested campus as the student may now join it, pending (issue 49:
+   * `pendiente-<hash of the key>`, the name and city as the first student who asked wrote them;
+   * the same for a repeat). Once an operator added it to the catalogue, joining it is joining the
+   * catalogue's campus.
+   */
+  request(uid: string, request: CampusRequest): Promise<PendingCampus>;
 }

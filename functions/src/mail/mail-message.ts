@@ -5,7 +5,10 @@
  * - the welcome, sent once per entry within minutes of joining, with the campus, its progress
  *   (floored as the page shows it) and the student's invite link when the server has them;
  * - the launch, sent once per student when an operator opens their campus;
- * - the code that verifies a university address (issue 48), a transactional message.
+ * - the code that verifies a university address (issue 48), a transactional message;
+ * - a campus's milestone (issue 49): 25, 50, 75 or 100 percent of its threshold reached, with the
+ *   figure (never under the floor) and the student's invite link;
+ * - a requested campus added to the catalogue (issue 49), to each student who asked for it.
  * The welcome and the launch say how to leave, with the student's personal link; the code goes to
  * an address the student typed, which may not be theirs, so it carries no link that acts on the
  * account. Everything a student or an operator
@@ -13,7 +16,7 @@
  * This module imports nothing: the Cloud Functions copy it as it is (functions/src/mail/).
  */
 
-export const MAIL_KINDS = ['welcome', 'launch', 'code'] as const;
+export const MAIL_KINDS = ['welcome', 'launch', 'code', 'milestone', 'campus-added'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const SITE_NAME = 'De estudiantes a estudiantes';
@@ -40,10 +43,12 @@ export interface MailFacts {
   readonly siteUrl: string;
   /** The student's personal `/salir?token=…` address (none in a code's message). */
   readonly leaveUrl: string | null;
-  /** Welcome only: the student's invite link, when they have a code. */
+  /** Welcome and milestone: the student's invite link, when they have a code. */
   readonly inviteUrl?: string | null;
-  /** Welcome only: the campus's progress, when the server gave it. */
+  /** Welcome and milestone: the campus's progress, when the server gave it. */
   readonly progress?: MailProgress | null;
+  /** Milestone only: the percent of the threshold reached (25, 50, 75 or 100). */
+  readonly milestone?: number | null;
   /** Code only: the six digits, and for how many minutes they are valid. */
   readonly code?: string;
   readonly codeMinutes?: number;
@@ -174,6 +179,52 @@ export function mailContent(facts: MailFacts): MailContent {
         { text: SITE_NAME, link: { label: 'Ir a la página', url: facts.siteUrl } },
       ],
       null,
+    );
+  }
+  if (facts.kind === 'milestone') {
+    const percent = [25, 50, 75, 100].includes(facts.milestone ?? 0) ? facts.milestone! : null;
+    const progress = facts.progress;
+    // Never a figure under the floor: the backends record a milestone only past it.
+    if (!percent || !progress || progress.verified === null) {
+      throw new RangeError('A milestone message needs its percent and its figure');
+    }
+    const body: Paragraph[] = [
+      {
+        text:
+          percent === 100
+            ? `¡${campus} llegó a su meta! Ya son ${progress.verified} de ${progress.threshold} estudiantes verificados: pronto te avisaremos cuándo abre.`
+            : `${campus} ya va en el ${percent}% de su meta: ${progress.verified} de ${progress.threshold} estudiantes verificados.`,
+      },
+    ];
+    if (facts.inviteUrl) {
+      body.push({
+        text: 'Invita a tus compañeros: cada uno que se une y verifica su correo acerca la apertura.',
+        link: { label: 'Tu enlace', url: facts.inviteUrl },
+      });
+    }
+    return compose(
+      oneLine(
+        percent === 100
+          ? `¡${campus} llegó a su meta!`
+          : `${campus} ya va en el ${percent}% de su meta`,
+        160,
+      ),
+      greeting,
+      body,
+      facts.leaveUrl,
+    );
+  }
+  if (facts.kind === 'campus-added') {
+    return compose(
+      'Ya puedes unirte: tu campus está en la lista',
+      greeting,
+      [
+        {
+          text: `Pediste ${campus} y ya está en la lista de ${SITE_NAME}. Si te uniste a él como campus pendiente, tu registro ya está en su lista de espera; si no, puedes unirte ahora.`,
+          link: { label: 'Ir a la página', url: facts.siteUrl },
+        },
+      ],
+      facts.leaveUrl,
     );
   }
   if (facts.kind === 'launch') {

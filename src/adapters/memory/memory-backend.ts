@@ -11,6 +11,11 @@ import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { createStateStore } from './memory-state';
+import { withMilestoneTrigger } from './memory-campuses';
+import {
+  createMemoryJoinSources,
+  createMemorySellerChoices,
+} from './memory-seller-choices.adapter';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
 import { createMemoryLeaveLinks } from './memory-mail.adapter';
 import { createMemoryFailureReports } from './memory-failure-reports.adapter';
@@ -47,7 +52,10 @@ export interface MemoryBackend extends BackendPorts {
 /** Every port, in memory, over one storage key; deterministic, offline, production code. */
 export function createMemoryBackend(options: MemoryBackendOptions): MemoryBackend {
   const config = options.config ?? {};
-  const store = createStateStore(options.storage);
+  // Every write reaches the milestones it crosses in the same write (issue 49), as the databases'
+  // triggers do; the sender is told of what they record once it exists.
+  let onMilestoneMail = () => {};
+  const store = withMilestoneTrigger(createStateStore(options.storage), () => onMilestoneMail());
   const controls = createControls(config);
   const clock = options.clock ?? { now: () => new Date() };
   const siteUrl = (options.siteUrl ?? 'http://localhost').replace(/\/+$/, '');
@@ -59,6 +67,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     sendAutomatically: options.sendAutomatically !== false,
   });
   const { outbox, scheduleDelivery } = sender;
+  onMilestoneMail = () => scheduleDelivery();
   return {
     auth: createMemoryAuth({
       store,
@@ -73,7 +82,7 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       controls,
       clock,
     }),
-    collegeSearch: createMemoryCollegeSearch({ controls }),
+    collegeSearch: createMemoryCollegeSearch({ controls, store }),
     heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
     campusProgress: createMemoryCampusProgress({ store, controls }),
     invites: createMemoryInvites({ store, controls, clock }),
@@ -84,6 +93,8 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
       onMailQueued: () => scheduleDelivery(),
     }),
     campusRequests: createMemoryCampusRequests({ store, controls }),
+    sellerChoices: createMemorySellerChoices({ store, controls }),
+    joinSources: createMemoryJoinSources({ store, controls, clock }),
     leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
     failureReports: createMemoryFailureReports({ store, controls, clock }),
     outbox,

@@ -3,6 +3,7 @@ import { type College, collegeFromRecord } from '@/domain/college';
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
 import type { Controls } from './memory-controls';
+import type { StateStore } from './memory-state';
 
 /** As many hits as the production search asks for (spec section 9). */
 export const HITS_PER_PAGE = 3;
@@ -37,11 +38,24 @@ export function searchCatalogue(
     .filter((c): c is College => c !== null);
 }
 
-export function createMemoryCollegeSearch({ controls }: { controls: Controls }): CollegeSearch {
+/**
+ * The search over the built catalogue and the campuses an operator added (issue 49), as the
+ * real backends' indexes hold both.
+ */
+export function createMemoryCollegeSearch({
+  controls,
+  store,
+}: {
+  controls: Controls;
+  store?: StateStore;
+}): CollegeSearch {
   return {
     async search(query) {
       await controls.enter('searchColleges');
-      return searchCatalogue(query);
+      const added = Object.entries(store?.read().addedCampuses ?? {}).map(
+        ([id, c]): CatalogueEntry => ({ id, ...c, keywords: [] }),
+      );
+      return searchCatalogue(query, added.length ? [...COLLEGE_CATALOGUE, ...added] : undefined);
     },
   };
 }

@@ -27,19 +27,26 @@ function newCode(state: MemoryState): string {
 const collegeOf = (state: MemoryState, uid: string): string | null =>
   Object.hasOwn(state.entries, uid) ? state.entries[uid]!.collegeId : null;
 
-/** The classmates credited to `uid` who count now (issue 48: inviteCounts). */
+/** Whether the invitee's credit counts now (issue 48: inviteCounts), for whoever invited them. */
+export function inviteCountsNow(state: MemoryState, invitee: string): boolean {
+  const inviter = Object.hasOwn(state.invitedBy, invitee) ? state.invitedBy[invitee]! : null;
+  return (
+    inviter !== null &&
+    inviteCounts(
+      { uid: inviter, collegeId: collegeOf(state, inviter) },
+      {
+        uid: invitee,
+        collegeId: collegeOf(state, invitee),
+        verified: countedAddress(state, invitee) !== null,
+      },
+    )
+  );
+}
+
+/** The classmates credited to `uid` who count now. */
 export const invitedCount = (state: MemoryState, uid: string): number =>
   Object.entries(state.invitedBy).filter(
-    ([invitee, inviter]) =>
-      inviter === uid &&
-      inviteCounts(
-        { uid, collegeId: collegeOf(state, uid) },
-        {
-          uid: invitee,
-          collegeId: collegeOf(state, invitee),
-          verified: countedAddress(state, invitee) !== null,
-        },
-      ),
+    ([invitee, inviter]) => inviter === uid && inviteCountsNow(state, invitee),
   ).length;
 
 /** The invites "server": codes and credits in the stored state, with the real backends' rules. */

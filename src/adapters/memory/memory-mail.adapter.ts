@@ -3,7 +3,6 @@ import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { MailTransport } from '@/ports/mail-transport.port';
 import type { Outbox } from '@/ports/outbox.port';
 import { publicProgress } from '@/domain/campus-progress';
-import { collegeOfId } from '@/domain/college-of-id';
 import { type LeaveLinkState, readLeaveToken } from '@/domain/mail/leave-token';
 import { launchMailId, type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
 import { ledgerWith } from '@/domain/mail/recipient-limits';
@@ -11,6 +10,7 @@ import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
 import type { Controls } from './memory-controls';
 import {
+  campusLabelOf,
   MAILBOX_SIZE,
   type MemoryMail,
   type MemoryState,
@@ -55,7 +55,7 @@ export const withMail = (state: MemoryState, mail: MemoryMail): MemoryState =>
     : { ...state, outbox: { ...state.outbox, [mail.id]: mail } };
 
 /** Whether an expired leave link stopped the e-mails of this entry (issue 51). */
-const isStopped = (state: MemoryState, uid: string, joined: number): boolean =>
+export const isStopped = (state: MemoryState, uid: string, joined: number): boolean =>
   Object.hasOwn(state.mailStopped, uid) && state.mailStopped[uid] === joined;
 
 /** Who the launch of a campus goes to: every student on its list (by entry) still written to. */
@@ -96,10 +96,12 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
             joined: mail.joined,
             to: mail.to,
             name: mail.name,
-            campus: collegeOfId(mail.collegeId).shortName,
+            campus: campusLabelOf(state, mail.collegeId),
             attempts: mail.attempts,
             inviteCode: state.inviteCodes[mail.uid] ?? null,
-            progress: { verified: progress.verified, threshold: progress.threshold },
+            // A milestone's figure is the one it was reached with (never under the floor).
+            progress: mail.figure ?? { verified: progress.verified, threshold: progress.threshold },
+            milestone: mail.milestone ?? null,
             nonce: mail.nonce ?? null,
             expiresAt: mail.expiresAt ?? null,
           });

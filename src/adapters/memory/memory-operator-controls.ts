@@ -12,7 +12,12 @@ import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, leaveTokenExpiry, signLeaveToken } from '@/domain/mail/leave-token';
 import { type RetentionPlan, retentionPlan } from '@/domain/retention';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
-import { verifiedCount } from './memory-campus-progress.adapter';
+import { countedAddress, verifiedCount } from './memory-campus-progress.adapter';
+import { addCampus } from './memory-campuses';
+import { inviteCountsNow } from './memory-invites.adapter';
+import { launchReport, type LaunchReportRow } from '@/domain/launch-report';
+import type { SellerCategory } from '@/domain/seller-choice';
+import type { VisitSource } from '@/domain/visit-source';
 import type { Controls, MemoryOperation } from './memory-controls';
 import { launchOf, MEMORY_LEAVE_SECRET, withMail } from './memory-mail.adapter';
 import type { MemorySender } from './memory-sender';
@@ -76,8 +81,40 @@ export interface MemoryBackendControls {
    * campus of the account's entry. Codes are never listed: only their hashes are kept.
    */
   verifications(): { address: string; uid: string; collegeId: string | null }[];
-  /** 'Mi campus no aparece': each requested campus as first written, and how many asked. */
-  campusRequests(): { name: string; city: string; requests: number }[];
+  /**
+   * 'Mi campus no aparece': each requested campus as first written, how many asked, its pending
+   * id (issue 49: what `addCampus` takes) and the catalogue id it was added as.
+   */
+  campusRequests(): {
+    name: string;
+    city: string;
+    requests: number;
+    id: string;
+    addedAs: string | null;
+  }[];
+  /**
+   * The operators' command that turns a requested campus into a catalogue campus (issue 49; `npm
+   * run campus:add -- --request ID --id CAMPUS` on the real backends): the search finds it, every
+   * entry on the pending campus moves to it, and each student who asked gets one 'Ya puedes
+   * unirte' e-mail. A rerun writes and sends nothing; an unknown request or a taken id throws.
+   */
+  addCampus(input: { request: string; id: string; name?: string; shortName?: string }): {
+    id: string;
+    added: boolean;
+    moved: number;
+    queued: number;
+  };
+  /** Who will sell, and what (issue 49), keyed by uid (admin-only). */
+  sellerChoices(): Record<string, readonly SellerCategory[]>;
+  /** Where each student came from (issue 49), keyed by uid (admin-only). */
+  joinSources(): Record<string, VisitSource>;
+  /** The milestones each campus reached (issue 49), keyed by college id. */
+  milestones(): Record<string, readonly number[]>;
+  /**
+   * The one report to launch from (issue 49; `npm run report` on the real backends): per campus,
+   * joined, verified, invited share, sellers per category, sources, milestones, requests, state.
+   */
+  campusReport(): LaunchReportRow[];
   /** The outbox (issue 25): every message recorded, pending, sent or failed (admin-only). */
   outbox(): MemoryMail[];
   /** What the memory "mail provider" received: subject, both bodies, headers (newest last). */
@@ -241,11 +278,48 @@ export function createOperatorControls({
       }));
     },
     campusRequests: () =>
-      Object.values(store.read().campusRequests).map(({ name, city, by }) => ({
+      Object.values(store.read().campusRequests).map(({ name, city, by, id, addedAs }) => ({
         name,
         city,
         requests: by.length,
+        id,
+        addedAs: addedAs ?? null,
       })),
+    addCampus: (input) => {
+      const result = addCampus(store, clock, input);
+      if (result.queued) scheduleDelivery();
+      return result;
+    },
+    sellerChoices: () => ({ ...store.read().sellerChoices }),
+    joinSources: () => ({ ...store.read().joinSources }),
+    milestones: () => ({ ...store.read().milestones }),
+    campusReport: () => {
+      const state = store.read();
+      return launchReport({
+        entries: Object.entries(state.entries).map(([uid, e]) => ({
+          uid,
+          collegeId: e.collegeId,
+          verified: countedAddress(state, uid) !== null,
+        })),
+        invited: Object.keys(state.invitedBy).filter((uid) => inviteCountsNow(state, uid)),
+        sellers: Object.entries(state.sellerChoices).map(([uid, categories]) => ({
+          uid,
+          categories,
+        })),
+        sources: Object.entries(state.joinSources).map(([uid, s]) => ({ uid, ...s })),
+        milestones: Object.entries(state.milestones).flatMap(([collegeId, reached]) =>
+          reached.map((milestone) => ({ collegeId, milestone })),
+        ),
+        requests: Object.values(state.campusRequests).map((r) => ({
+          pendingId: r.id,
+          name: r.name,
+          requests: r.by.length,
+          addedAs: r.addedAs ?? null,
+        })),
+        settings: state.campusSettings,
+        classmates: state.classmates,
+      });
+    },
     outbox: () => Object.values(store.read().outbox),
     mailbox: () => [...store.read().mailbox],
     deliverMail,

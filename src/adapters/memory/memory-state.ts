@@ -4,6 +4,11 @@ import { type CampusSettings, parseSettings } from '@/domain/campus-progress';
 import { isCollegeId } from '@/domain/college';
 import { type CodeRecord, normalizeAddress } from '@/domain/email-verification';
 import { parseInviteCode } from '@/domain/invite-code';
+import { isPendingCampusId } from '@/domain/campus-request';
+import { collegeOfId } from '@/domain/college-of-id';
+import { isMilestone, type Milestone } from '@/domain/campus-milestones';
+import { parseSellerCategories, type SellerCategory } from '@/domain/seller-choice';
+import { parseVisitSource, type VisitSource } from '@/domain/visit-source';
 import type { User } from '@/domain/user';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
@@ -77,6 +82,17 @@ export interface MemoryState {
   readonly codeSends: Readonly<Record<string, readonly number[]>>;
   /** 'Mi campus no aparece': each requested campus (by campusRequestKey) and who asked for it. */
   readonly campusRequests: Readonly<Record<string, RequestedCampus>>;
+  /**
+   * Requested campuses an operator added to the catalogue (issue 49, `addCampus`), keyed by their
+   * new college id: how the search shows them, and the pending id they were.
+   */
+  readonly addedCampuses: Readonly<Record<string, AddedCampus>>;
+  /** Who will sell, and what (issue 49), keyed by uid: never an empty list (clearing deletes). */
+  readonly sellerChoices: Readonly<Record<string, readonly SellerCategory[]>>;
+  /** Where each student came from (issue 49), keyed by uid: written once, at joining. */
+  readonly joinSources: Readonly<Record<string, VisitSource>>;
+  /** The milestones each campus reached (issue 49), keyed by college id: each recorded once. */
+  readonly milestones: Readonly<Record<string, readonly Milestone[]>>;
   /** The outbox (issue 25): each message recorded before it is sent, keyed by its id. */
   readonly outbox: Readonly<Record<string, MemoryMail>>;
   /** What the memory "mail provider" received, newest last (at most MAILBOX_SIZE). */
@@ -120,6 +136,9 @@ export interface MemoryMail {
   /** A code's message only (issue 48): the nonce its digits come from, and when it expires (ms). */
   readonly nonce?: string;
   readonly expiresAt?: number;
+  /** Milestone only (issue 49): the percent reached and the figure it was reached with. */
+  readonly milestone?: Milestone;
+  readonly figure?: { readonly verified: number; readonly threshold: number };
 }
 
 /** A message as the memory "mail provider" received it. */
@@ -137,9 +156,22 @@ export const MAILBOX_SIZE = 50;
 
 /** A campus students asked for: as the first of them wrote it, and the uids that asked. */
 export interface RequestedCampus {
+  /** The pending campus's id (issue 49): `pendiente-` and 24 hex digits of the key's sha-256. */
+  readonly id: string;
   readonly name: string;
   readonly city: string;
   readonly by: readonly string[];
+  /** The catalogue id an operator added it as (issue 49), once added. */
+  readonly addedAs?: string;
+}
+
+/** A requested campus added to the catalogue (issue 49). */
+export interface AddedCampus {
+  readonly name: string;
+  readonly subname: string;
+  readonly shortName: string;
+  /** The pending campus it was. */
+  readonly pendingId: string;
 }
 
 /** Demo student accounts offered by the in-page account chooser (the last with a personal e-mail). */
@@ -174,6 +206,10 @@ export const emptyState = (): MemoryState => ({
   codes: {},
   codeSends: {},
   campusRequests: {},
+  addedCampuses: {},
+  sellerChoices: {},
+  joinSources: {},
+  milestones: {},
   outbox: {},
   mailbox: [],
   mailRecipients: {},
@@ -294,8 +330,33 @@ export function parseMemoryState(raw: string | null): MemoryState {
         v !== null &&
         isString((v as RequestedCampus).name) &&
         isString((v as RequestedCampus).city) &&
+        isPendingCampusId((v as RequestedCampus).id) &&
         Array.isArray((v as RequestedCampus).by) &&
-        (v as RequestedCampus).by.every(isString),
+        (v as RequestedCampus).by.every(isString) &&
+        ((v as RequestedCampus).addedAs === undefined ||
+          isCollegeId((v as RequestedCampus).addedAs)),
+    ),
+    addedCampuses: Object.fromEntries(
+      Object.entries(
+        recordOf(
+          d.addedCampuses,
+          (v): v is AddedCampus =>
+            isObject(v) &&
+            isString((v as AddedCampus).name) &&
+            isString((v as AddedCampus).subname) &&
+            isString((v as AddedCampus).shortName) &&
+            isPendingCampusId((v as AddedCampus).pendingId),
+        ),
+      ).filter(([id]) => isCollegeId(id)),
+    ),
+    sellerChoices: recordOf(d.sellerChoices, (v): v is SellerCategory[] => {
+      const parsed = parseSellerCategories(v);
+      return parsed !== null && parsed.length > 0;
+    }),
+    joinSources: recordOf(d.joinSources, (v): v is VisitSource => parseVisitSource(v) !== null),
+    milestones: recordOf(
+      d.milestones,
+      (v): v is Milestone[] => Array.isArray(v) && v.length <= 4 && v.every(isMilestone),
     ),
     outbox: recordOf(d.outbox, isMemoryMail),
     mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
@@ -336,7 +397,12 @@ function isMemoryMail(value: unknown): value is MemoryMail {
     (v.sentAt === null || isString(v.sentAt)) &&
     (v.error === null || isString(v.error)) &&
     (v.nonce === undefined || isString(v.nonce)) &&
-    (v.expiresAt === undefined || isTime(v.expiresAt))
+    (v.expiresAt === undefined || isTime(v.expiresAt)) &&
+    (v.milestone === undefined || isMilestone(v.milestone)) &&
+    (v.figure === undefined ||
+      (isObject(v.figure) &&
+        isCount((v.figure as { verified?: unknown }).verified) &&
+        isCount((v.figure as { threshold?: unknown }).threshold)))
   );
 }
 
@@ -398,9 +464,12 @@ export function withoutStudent(state: MemoryState, uid: string): MemoryState {
     campusRequests: Object.fromEntries(
       Object.entries(state.campusRequests).flatMap(([key, r]) => {
         const by = r.by.filter((asker) => asker !== uid);
-        return by.length ? [[key, { ...r, by }]] : [];
+        // An added campus's request stays (it names the campus it became), its askers go.
+        return by.length || r.addedAs ? [[key, { ...r, by }]] : [];
       }),
     ),
+    sellerChoices: drop(state.sellerChoices),
+    joinSources: drop(state.joinSources),
     // Their messages and the record of them: nothing is sent to a student who left.
     outbox: Object.fromEntries(Object.entries(state.outbox).filter(([, mail]) => mail.uid !== uid)),
     mailStopped: drop(state.mailStopped),
@@ -465,4 +534,20 @@ export function heroPhotoQueue(state: MemoryState): HeroPhotoReview[] {
         decided?.photo !== photo ? 'pending' : decided.approved ? 'approved' : 'rejected';
       return [{ uid, photo, status } as const];
     });
+}
+
+/** The requested campus of a pending id, with its key, or null. */
+export function requestOfPending(state: MemoryState, id: string) {
+  for (const [key, request] of Object.entries(state.campusRequests)) {
+    if (request.id === id) return { key, request };
+  }
+  return null;
+}
+
+/** How a campus is named in e-mails and the report: the catalogue's, an added one's, a request's. */
+export function campusLabelOf(state: MemoryState, id: string): string {
+  if (Object.hasOwn(state.addedCampuses, id)) return state.addedCampuses[id]!.shortName;
+  const pending = isPendingCampusId(id) ? requestOfPending(state, id) : null;
+  if (pending) return `${pending.request.name} (pendiente)`;
+  return collegeOfId(id).shortName;
 }

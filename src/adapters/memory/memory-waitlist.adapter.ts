@@ -1,11 +1,11 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
-import { isCatalogueCollege } from '@/domain/college-of-id';
 import { addressInDomains } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
 import { JOIN_TERMS } from '@/domain/join-terms';
 import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
 import { campusEmail } from './memory-campus-progress.adapter';
+import { isJoinableCampus } from './memory-campuses';
 import type { Controls } from './memory-controls';
 import { type StateStore, without } from './memory-state';
 import { welcomeOf, withMail } from './memory-mail.adapter';
@@ -45,8 +45,9 @@ export function createMemoryWaitlist({
       if (!entry.email || entry.email !== account?.email) {
         throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
       }
-      // As the real backends: a campus of the catalogue (Firestore's rules, Postgres's foreign key).
-      if (!isCatalogueCollege(entry.collegeId)) {
+      // As the real backends: a campus of the catalogue (Firestore's rules, Postgres's foreign
+      // key), one an operator added, or a pending one the student asked for (issue 49).
+      if (!isJoinableCampus(store.read(), uid, entry.collegeId)) {
         throw new AppError('invalid-argument', 'Not a campus of the catalogue');
       }
       // The first entry stands, as on every backend: joining again writes nothing. A new entry
@@ -72,7 +73,7 @@ export function createMemoryWaitlist({
     async changeCollege(uid, collegeId) {
       await controls.enter('changeCollege');
       own(uid, 'change the campus');
-      if (!isCollegeId(collegeId) || !isCatalogueCollege(collegeId)) {
+      if (!isCollegeId(collegeId) || !isJoinableCampus(store.read(), uid, collegeId)) {
         throw new AppError('invalid-argument', 'Not a campus of the catalogue');
       }
       const current = store.read().entries[uid];
@@ -111,6 +112,9 @@ export function createMemoryWaitlist({
           // The verified address and any code go with the entry (issue 48).
           verifications: without(state.verifications, uid),
           codes: without(state.codes, uid),
+          // The seller choice and the source are the entry's (issue 49): they go with it.
+          sellerChoices: without(state.sellerChoices, uid),
+          joinSources: without(state.joinSources, uid),
         };
       });
     },

@@ -122,6 +122,17 @@ export async function outgoingMail(
     });
     return { id: mail.id, from: options.from, to: mail.to, ...content, messageId, headers: {} };
   }
+  if (mail.joined <= 0) {
+    // No entry to leave (a campus-added message to a student who joined nowhere): no leave link.
+    const content = mailContent({
+      kind: mail.kind,
+      name: mail.name,
+      campus: mail.campus,
+      siteUrl: options.siteUrl,
+      leaveUrl: null,
+    });
+    return { id: mail.id, from: options.from, to: mail.to, ...content, messageId, headers: {} };
+  }
   const token = await signLeaveToken(
     { purpose: LEAVE_PURPOSE, uid: mail.uid, joined: mail.joined, expires: leaveTokenExpiry(now) },
     options.secret,
@@ -134,6 +145,7 @@ export async function outgoingMail(
     leaveUrl: leaveUrlOf(options.siteUrl, token),
     inviteUrl: mail.inviteCode ? inviteUrlOf(options.siteUrl, mail.inviteCode) : null,
     progress: mail.progress ?? null,
+    milestone: mail.milestone ?? null,
   });
   return {
     id: mail.id,

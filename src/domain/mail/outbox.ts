@@ -4,7 +4,9 @@
  * delivery, a rerun of the launch command) finds it there and writes nothing.
  * - the welcome of an entry: `welcome:<uid>:<joined ms>` (leaving and joining again is a new entry);
  * - the launch of a campus: `launch:<campus id>:<uid>`;
- * - a verification code (issue 48): `code:<uid>:<nonce>` (each code its own message).
+ * - a verification code (issue 48): `code:<uid>:<nonce>` (each code its own message);
+ * - a campus's milestone (issue 49): `milestone:<campus id>:<percent>:<uid>`;
+ * - a requested campus added (issue 49): `campus-added:<campus id>:<uid>`.
  * A send that fails (SMTP down, refusing, timing out) leaves it pending with a later attempt, up to
  * MAX_ATTEMPTS, waiting longer each time; a message claimed by a sender that died is claimed again
  * once its lease ends. This module imports nothing: the Cloud Functions copy it as it is.
@@ -21,22 +23,32 @@ export const LEASE_MS = 5 * 60_000;
 export const welcomeMailId = (uid: string, joined: number): string => `welcome:${uid}:${joined}`;
 export const launchMailId = (campusId: string, uid: string): string => `launch:${campusId}:${uid}`;
 export const codeMailId = (uid: string, nonce: string): string => `code:${uid}:${nonce}`;
+export const campusAddedMailId = (campusId: string, uid: string): string =>
+  `campus-added:${campusId}:${uid}`;
 
 /** A message a sender has claimed, with what it takes to write it. */
 export interface PendingMail {
   readonly id: string;
   readonly kind: MailKind;
   readonly uid: string;
-  /** The entry's date of joining (ms): what the leave link may delete. */
+  /**
+   * The entry's date of joining (ms): what the leave link may delete. 0 for a student with no
+   * entry (a campus-added message to one who asked and joined nowhere): no leave link.
+   */
   readonly joined: number;
   readonly to: string;
   readonly name: string;
   readonly campus: string;
   /** How many sends were tried before this one. */
   readonly attempts: number;
-  /** Welcome only, when the backend has them: the student's invite code, the campus's progress. */
+  /**
+   * Welcome and milestone, when the backend has them: the student's invite code, the campus's
+   * progress (a milestone's: the figure when it was reached).
+   */
   readonly inviteCode?: string | null;
   readonly progress?: MailProgress | null;
+  /** Milestone only: the percent reached. */
+  readonly milestone?: number | null;
   /**
    * Code only (issue 48): the nonce its six digits are derived from with the secret
    * (email-verification.ts, codeOfNonce), and when the code expires (ms): an expired code is not

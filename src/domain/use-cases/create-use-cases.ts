@@ -4,6 +4,8 @@ import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { Invites } from '@/ports/invites.port';
+import type { JoinSources } from '@/ports/join-sources.port';
+import type { SellerChoices } from '@/ports/seller-choices.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { Clock } from '@/ports/clock.port';
@@ -39,13 +41,14 @@ import {
 } from './my-entry.use-case';
 import { createReportFailure, reportingFailures } from './report-failure.use-case';
 import { createRequestCampus } from './request-campus.use-case';
+import { createLoadSellerChoice, createSaveSellerChoice } from './seller-choice.use-case';
 import { createSearchColleges } from './search-colleges.use-case';
 import { createPrepareSignIn, createSignIn } from './sign-in.use-case';
 import { createSignOut } from './sign-out.use-case';
 import { createCheckWaitlistStatus, createLocalWaitlistStatus } from './waitlist-status.use-case';
 import { createWatchAuth } from './watch-auth.use-case';
 
-/** Every port the application needs: a backend binds the first eleven, the browser the last three. */
+/** Every port the application needs: a backend binds all but the last three, the browser those. */
 export interface Ports {
   readonly auth: AuthPort;
   readonly waitlist: WaitlistRepo;
@@ -56,6 +59,8 @@ export interface Ports {
   readonly invites: Invites;
   readonly campusRequests: CampusRequests;
   readonly emailVerifications: EmailVerifications;
+  readonly sellerChoices: SellerChoices;
+  readonly joinSources: JoinSources;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
   readonly local: LocalRecord;
@@ -79,9 +84,15 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
   const { campusRequests, emailVerifications, leaveLinks, failureReports, local, visit, clock } =
     ports;
+  const { sellerChoices, joinSources } = ports;
   const reportFailure = createReportFailure({ failureReports });
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
-  const acceptPendingInvite = createAcceptPendingInvite({ invites, visit, ...limit });
+  const acceptPendingInvite = createAcceptPendingInvite({
+    invites,
+    joinSources,
+    visit,
+    ...limit,
+  });
   return {
     prepareSignIn: createPrepareSignIn({ auth }),
     signIn: reportingFailures('sign-in', createSignIn({ auth }), reportFailure),
@@ -115,6 +126,8 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     sendVerificationCode: createSendVerificationCode({ emailVerifications, ...limit }),
     verifyEmailCode: createVerifyEmailCode({ emailVerifications, ...limit }),
     requestCampus: createRequestCampus({ campusRequests, ...limit }),
+    loadSellerChoice: createLoadSellerChoice({ sellerChoices, ...limit }),
+    saveSellerChoice: createSaveSellerChoice({ sellerChoices, ...limit }),
     checkLeaveLink: createCheckLeaveLink({ leaveLinks, ...limit }),
     leaveByLink: createLeaveByLink({ leaveLinks, ...limit }),
   };

@@ -1,11 +1,13 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { Invites } from '@/ports/invites.port';
+import type { JoinSources } from '@/ports/join-sources.port';
 import type { VisitRecord } from '@/ports/visit-record.port';
 import type { MyCampus } from '@/domain/campus-progress';
 import { backendCall } from '@/domain/deadline';
 import { isAppError } from '@/domain/errors';
 import { inviteCodeOfSearch, type MyInvites } from '@/domain/invite-code';
 import type { User } from '@/domain/user';
+import { sourceOfSearch } from '@/domain/visit-source';
 
 /** What the card shows of a joined student's campus (issue 28). */
 export interface CampusCard {
@@ -13,36 +15,38 @@ export interface CampusCard {
   readonly invites: MyInvites;
 }
 
-/** Remembers for this visit the invite code of the page's address (`?ref=CODE`), if any. */
+/**
+ * Remembers for this visit the invite code of the page's address (`?ref=CODE`), if any, and its
+ * source (`utm_*`, issue 49) unless the visit holds one already: the first of a visit stands.
+ */
 export const createRememberInvite =
   ({ visit }: { visit: VisitRecord }) =>
   (search: string): void => {
     const code = inviteCodeOfSearch(search);
     if (code) visit.saveInvite(code);
+    const source = sourceOfSearch(search);
+    if (source && !visit.readSource()) visit.saveSource(source);
   };
 
 /**
- * Records the invite the student arrived with, if this visit holds one: once the backend has
- * answered (credited or refused), the visit forgets it; a failure keeps it for the next try (the
- * next read of the campus). Never throws: an invite never stands in a student's way. Calls made
- * while one is under way share it (the join and the card's first read of the campus).
+ * Sends what this visit holds for the joined student (an item read from the visit, if any): once
+ * the backend has answered, the visit forgets it; a failure keeps it for the next try (the next
+ * read of the campus). Never throws: it never stands in a student's way. Calls made while one is
+ * under way share it (the join and the card's first read of the campus).
  */
-export const createAcceptPendingInvite = ({
-  invites,
-  visit,
-  timeoutMs,
-}: {
-  invites: Invites;
-  visit: VisitRecord;
-  timeoutMs?: number;
-}) => {
+function createPendingVisitItem<T>(
+  read: () => T | null,
+  send: (uid: string, item: T) => Promise<unknown>,
+  forget: () => void,
+  timeoutMs?: number,
+) {
   const inFlight = new Map<string, Promise<void>>();
-  const accept = async (user: User): Promise<void> => {
-    const code = visit.readInvite();
-    if (!code) return;
+  const run = async (user: User): Promise<void> => {
+    const item = read();
+    if (item === null) return;
     try {
-      await backendCall(invites.accept(user.uid, code), timeoutMs);
-      visit.saveInvite(null);
+      await backendCall(send(user.uid, item), timeoutMs);
+      forget();
     } catch {
       // Kept: the next read of the campus tries again.
     }
@@ -50,9 +54,41 @@ export const createAcceptPendingInvite = ({
   return (user: User): Promise<void> => {
     const running = inFlight.get(user.uid);
     if (running) return running;
-    const started = accept(user).finally(() => inFlight.delete(user.uid));
+    const started = run(user).finally(() => inFlight.delete(user.uid));
     inFlight.set(user.uid, started);
     return started;
+  };
+}
+
+/**
+ * Records what the student arrived with, if this visit holds it: the invite (credited or refused,
+ * issue 28) and the source (written once, issue 49), each forgotten once the backend answered.
+ */
+export const createAcceptPendingInvite = ({
+  invites,
+  joinSources,
+  visit,
+  timeoutMs,
+}: {
+  invites: Invites;
+  joinSources: JoinSources;
+  visit: VisitRecord;
+  timeoutMs?: number;
+}) => {
+  const invite = createPendingVisitItem(
+    () => visit.readInvite(),
+    (uid, code) => invites.accept(uid, code),
+    () => visit.saveInvite(null),
+    timeoutMs,
+  );
+  const source = createPendingVisitItem(
+    () => visit.readSource(),
+    (uid, found) => joinSources.record(uid, found),
+    () => visit.saveSource(null),
+    timeoutMs,
+  );
+  return async (user: User): Promise<void> => {
+    await Promise.all([invite(user), source(user)]);
   };
 };
 

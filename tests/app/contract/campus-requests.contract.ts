@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import {
+  campusRequestKey,
+  PENDING_CAMPUS_PATTERN,
+  pendingCampusIdOf,
+} from '@/domain/campus-request';
 
 export interface CampusRequestsHarness {
   readonly repo: CampusRequests;
+  readonly waitlist: WaitlistRepo;
   /** Signs in as a fresh student (signing out whoever was signed in). */
-  signIn(): Promise<{ uid: string }>;
+  signIn(): Promise<{ uid: string; email: string }>;
+  /** Signs in again as a student made before. */
+  signInAs(student: { uid: string; email: string }): Promise<void>;
   /** The requests held, behind the port: each requested campus and how many students asked. */
   held(): Promise<{ name: string; city: string; requests: number }[]>;
   /**
@@ -114,6 +123,63 @@ export function describeCampusRequestsContract(
         }
         expect(await h.held()).toEqual([]);
       });
+
+    // Issue 49, part 4: a requested campus a student may join at once, pending.
+    let run = 0;
+    const unique = () =>
+      `Universidad Pendiente ${Date.now().toString(36)}${(run++).toString(36)} ${'x'.repeat(3)}`;
+
+    it('answers the pending campus: its id from the key, the name as first written (issue 49)', async () => {
+      const h = await setup();
+      const name = unique();
+      const first = await h.signIn();
+      const pending = await h.repo.request(first.uid, { name, city: 'Manzanillo' });
+      expect(pending).toEqual({
+        id: await pendingCampusIdOf(campusRequestKey({ name, city: 'Manzanillo' })),
+        name,
+        city: 'Manzanillo',
+      });
+      expect(pending.id).toMatch(PENDING_CAMPUS_PATTERN);
+      const second = await h.signIn();
+      expect(
+        await h.repo.request(second.uid, { name: name.toUpperCase(), city: 'manzanillo' }),
+      ).toEqual(pending);
+    });
+
+    it('lets a student who asked join the pending campus, and no one else (issue 49)', async () => {
+      const h = await setup();
+      const asker = await h.signIn();
+      const pending = await h.repo.request(asker.uid, { name: unique(), city: 'Colima' });
+      const other = await h.signIn();
+      await expect(
+        h.waitlist.join(other.uid, {
+          email: other.email,
+          collegeId: pending.id,
+          timestamp: new Date(),
+        }),
+      ).rejects.toMatchObject({
+        code: expect.stringMatching(/^(invalid-argument|permission-denied)$/),
+      });
+      expect(await h.waitlist.get(other.uid)).toBeNull();
+      // Nor a pending id no one asked for.
+      await expect(
+        h.waitlist.join(other.uid, {
+          email: other.email,
+          collegeId: `pendiente-${'0'.repeat(24)}`,
+          timestamp: new Date(),
+        }),
+      ).rejects.toMatchObject({
+        code: expect.stringMatching(/^(invalid-argument|permission-denied)$/),
+      });
+      await h.signInAs(asker);
+      const joined = await h.waitlist.join(asker.uid, {
+        email: asker.email,
+        collegeId: pending.id,
+        timestamp: new Date(),
+      });
+      expect(joined.collegeId).toBe(pending.id);
+      expect((await h.waitlist.get(asker.uid))?.collegeId).toBe(pending.id);
+    });
 
     it("a request in another student's name is refused", async () => {
       const h = await setup();

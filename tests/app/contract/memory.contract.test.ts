@@ -12,6 +12,10 @@ import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
 import { describeHeroImagesContract } from './hero-images.contract';
 import { describeWaitlistContract } from './waitlist-repo.contract';
+import { describeSellerChoicesContract } from './seller-choices.contract';
+import { describeJoinSourcesContract } from './join-sources.contract';
+import { describeMilestonesContract } from './milestones.contract';
+import { describeCampusAddContract } from './campus-add.contract';
 import { memoryStorage } from '../../support/memory-storage';
 
 /** A memory backend with no latency whose popup outcome the test arranges. */
@@ -159,15 +163,14 @@ describeInvitesContract('memory', async () => {
 });
 
 describeCampusRequestsContract('memory', async () => {
-  const { b, arrange } = backend();
-  let next = 0;
+  const { b, signIn, signInAs } = withAccounts();
   return {
     repo: b.campusRequests,
-    signIn: async () => {
-      arrange('first', next++);
-      return { uid: (await b.auth.signInWithPopup()).uid };
-    },
-    held: async () => b.controls.campusRequests(),
+    waitlist: b.waitlist,
+    signIn: () => signIn(),
+    signInAs,
+    held: async () =>
+      b.controls.campusRequests().map(({ name, city, requests }) => ({ name, city, requests })),
   };
 });
 
@@ -219,5 +222,110 @@ describeEmailVerificationsContract('memory', async () => {
       storage.setItem(MEMORY_STATE_KEY, JSON.stringify(s));
     },
     verifiedCount: async (collegeId) => b.controls.verifiedCount(collegeId),
+  };
+});
+
+/**
+ * A memory backend whose accounts a test makes as it needs them (the provider's side: they exist
+ * before any sign-in), each signed in by choosing it.
+ */
+function withAccounts() {
+  const { b, arrange, storage } = backend();
+  let made = 0;
+  const accounts = (): { uid: string; email: string; displayName: string }[] =>
+    (JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as { accounts?: [] }).accounts ?? [
+      ...DEMO_ACCOUNTS,
+    ];
+  const signInAs = async (student: { uid: string }) => {
+    arrange(
+      'first',
+      accounts().findIndex((a) => a.uid === student.uid),
+    );
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  const signIn = async (email?: (uid: string) => string) => {
+    const uid = `student-${made++}`;
+    const state = JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as object;
+    storage.setItem(
+      MEMORY_STATE_KEY,
+      JSON.stringify({
+        ...state,
+        accounts: [
+          ...accounts(),
+          { uid, email: email ? email(uid) : `${uid}@gmail.com`, displayName: 'Estudiante' },
+        ],
+      }),
+    );
+    return signInAs({ uid });
+  };
+  return { b, signIn, signInAs: async (s: { uid: string }) => void (await signInAs(s)) };
+}
+
+describeSellerChoicesContract('memory', async () => {
+  const { b, signIn, signInAs } = withAccounts();
+  return {
+    repo: b.sellerChoices,
+    waitlist: b.waitlist,
+    signIn: () => signIn(),
+    signInAs,
+    held: async (uid) => {
+      const held = b.controls.sellerChoices();
+      return Object.hasOwn(held, uid) ? [...held[uid]!] : null;
+    },
+  };
+});
+
+describeJoinSourcesContract('memory', async () => {
+  const { b, signIn } = withAccounts();
+  return {
+    repo: b.joinSources,
+    waitlist: b.waitlist,
+    signIn: () => signIn(),
+    held: async (uid) => b.controls.joinSources()[uid] ?? null,
+  };
+});
+
+describeMilestonesContract('memory', async () => {
+  const { b, signIn, signInAs } = withAccounts();
+  const join = async (collegeId: string, email?: (uid: string) => string) => {
+    const s = await signIn(email);
+    await b.waitlist.join(s.uid, { email: s.email, collegeId, timestamp: new Date() });
+    return s.uid;
+  };
+  return {
+    freshCampus: async () => 'udg-cucei',
+    setThreshold: async (collegeId, threshold) => b.controls.setCampus(collegeId, { threshold }),
+    joinVerified: (collegeId) => join(collegeId, (uid) => `${uid}@alumnos.udg.mx`),
+    joinUnverified: (collegeId) => join(collegeId),
+    leave: async (uid) => {
+      await signInAs({ uid });
+      await b.waitlist.leave(uid);
+    },
+    milestoneMail: async (collegeId) =>
+      b.controls
+        .outbox()
+        .filter((m) => m.kind === 'milestone' && m.collegeId === collegeId)
+        .map((m) => ({ milestone: m.milestone!, uid: m.uid })),
+  };
+});
+
+describeCampusAddContract('memory', async () => {
+  const { b, signIn, signInAs } = withAccounts();
+  return {
+    requests: b.campusRequests,
+    waitlist: b.waitlist,
+    signIn: () => signIn(),
+    signInAs,
+    addCampus: async (input) => {
+      const { added, moved, queued } = b.controls.addCampus(input);
+      return { added, moved, queued };
+    },
+    search: (query) => b.collegeSearch.search(query),
+    addedMail: async (collegeId) =>
+      b.controls
+        .outbox()
+        .filter((m) => m.kind === 'campus-added' && m.collegeId === collegeId)
+        .map((m) => m.uid),
   };
 });

@@ -1,0 +1,182 @@
+import { isCollegeId } from '@/domain/college';
+import { isCatalogueCollege } from '@/domain/college-of-id';
+import { isPendingCampusId } from '@/domain/campus-request';
+import { milestoneMailId, milestoneStep } from '@/domain/campus-milestones';
+import { campusAddedMailId } from '@/domain/mail/outbox';
+import type { Clock } from '@/ports/clock.port';
+import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
+import { welcomeOf, withMail, isStopped } from './memory-mail.adapter';
+import {
+  type MemoryMail,
+  type MemoryState,
+  requestOfPending,
+  type StateStore,
+} from './memory-state';
+
+/**
+ * The memory backend's campuses beyond the built catalogue (issue 49): requested campuses a
+ * student may join pending, the ones an operator added (`addCampus`), and the milestones every
+ * change of the state may reach, as the real backends' triggers record them.
+ */
+
+/**
+ * Whether the student may join (or move to) this campus: one of the catalogue, one an operator
+ * added, or a pending one the student asked for and no operator added yet. Students cannot make
+ * a campus of their own: any other id is refused.
+ */
+export function isJoinableCampus(state: MemoryState, uid: string, id: string): boolean {
+  if (!isCollegeId(id)) return false;
+  if (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id)) return true;
+  if (!isPendingCampusId(id)) return false;
+  const found = requestOfPending(state, id);
+  return !!found && !found.request.addedAs && found.request.by.includes(uid);
+}
+
+/** Every campus that has students, settings or simulated classmates. */
+const campusesOf = (state: MemoryState): Set<string> =>
+  new Set([
+    ...Object.values(state.entries).map((e) => e.collegeId),
+    ...Object.keys(state.campusSettings),
+    ...Object.keys(state.classmates),
+  ]);
+
+/**
+ * The state with every milestone reached now recorded (issue 49), and the highest new one of each
+ * campus mailed to every student then on its list (not to one whose e-mails a leave link
+ * stopped). A pending campus has no threshold of its own yet: it reaches nothing.
+ */
+export function withMilestones(state: MemoryState): { state: MemoryState; queued: number } {
+  let next = state;
+  let queued = 0;
+  for (const id of campusesOf(state)) {
+    if (isPendingCampusId(id)) continue;
+    const verified = verifiedCount(next, id);
+    const { threshold } = campusSettingsOf(next, id);
+    const recorded = Object.hasOwn(next.milestones, id) ? next.milestones[id]! : [];
+    const step = milestoneStep(verified, threshold, recorded);
+    if (!step.record.length) continue;
+    next = { ...next, milestones: { ...next.milestones, [id]: [...recorded, ...step.record] } };
+    const milestone = step.mail;
+    if (milestone === null) continue;
+    for (const [uid, entry] of Object.entries(next.entries)) {
+      if (entry.collegeId !== id || isStopped(next, uid, Date.parse(entry.timestamp))) continue;
+      const name = next.accounts.find((a) => a.uid === uid)?.displayName ?? '';
+      const mail: MemoryMail = {
+        ...welcomeOf(uid, entry, name),
+        id: milestoneMailId(id, milestone, uid),
+        kind: 'milestone',
+        milestone,
+        figure: { verified, threshold },
+      };
+      if (!Object.hasOwn(next.outbox, mail.id)) queued++;
+      next = withMail(next, mail);
+    }
+  }
+  return { state: next, queued };
+}
+
+/**
+ * The store with the milestones' "trigger": every write is followed, in the same write, by the
+ * milestones it reached; `onMailQueued` is told when that recorded messages.
+ */
+export function withMilestoneTrigger(store: StateStore, onMailQueued: () => void): StateStore {
+  return {
+    ...store,
+    update(change) {
+      let queued = 0;
+      const next = store.update((state) => {
+        const result = withMilestones(change(state));
+        queued = result.queued;
+        return result.state;
+      });
+      if (queued) onMailQueued();
+      return next;
+    },
+  };
+}
+
+/** What `addCampus` did. */
+export interface AddCampusResult {
+  readonly id: string;
+  /** Whether this call added it (false: a rerun, which wrote and sent nothing). */
+  readonly added: boolean;
+  readonly moved: number;
+  readonly queued: number;
+}
+
+/**
+ * The operators' command (`npm run campus:add` on the real backends): turns a requested campus
+ * (by its pending id) into a catalogue campus `id`, named as given or as the request, moves every
+ * entry on the pending campus to it, and queues one 'Ya puedes unirte' message per student who
+ * asked for it. A rerun for the same request and id writes and sends nothing; an unknown request,
+ * a request added under another id, or an id already taken throws and changes nothing.
+ */
+export function addCampus(
+  store: StateStore,
+  clock: Clock,
+  input: { request: string; id: string; name?: string; shortName?: string },
+): AddCampusResult {
+  let result: AddCampusResult | null = null;
+  store.update((state) => {
+    const found = isPendingCampusId(input.request) ? requestOfPending(state, input.request) : null;
+    if (!found) throw new Error(`No campus request ${input.request}`);
+    const { key, request } = found;
+    if (request.addedAs) {
+      if (request.addedAs !== input.id) {
+        throw new Error(`The request ${input.request} was added as ${request.addedAs}`);
+      }
+      result = { id: input.id, added: false, moved: 0, queued: 0 };
+      return state;
+    }
+    if (!isCollegeId(input.id) || isPendingCampusId(input.id)) {
+      throw new Error(`Not a college id: ${input.id}`);
+    }
+    if (isCatalogueCollege(input.id) || Object.hasOwn(state.addedCampuses, input.id)) {
+      throw new Error(`The campus id ${input.id} is taken`);
+    }
+    const name = (input.name ?? request.name).trim() || request.name;
+    const shortName = (input.shortName ?? name).trim() || name;
+    let next: MemoryState = {
+      ...state,
+      addedCampuses: {
+        ...state.addedCampuses,
+        [input.id]: { name, subname: request.city, shortName, pendingId: request.id },
+      },
+      campusRequests: { ...state.campusRequests, [key]: { ...request, addedAs: input.id } },
+    };
+    let moved = 0;
+    const entries = { ...next.entries };
+    for (const [uid, entry] of Object.entries(entries)) {
+      if (entry.collegeId !== request.id) continue;
+      entries[uid] = { ...entry, collegeId: input.id };
+      moved++;
+    }
+    next = { ...next, entries };
+    let queued = 0;
+    for (const uid of request.by) {
+      const account = next.accounts.find((a) => a.uid === uid);
+      if (!account || !Object.hasOwn(next.users, uid)) continue;
+      const entry = Object.hasOwn(next.entries, uid) ? next.entries[uid] : undefined;
+      const mail: MemoryMail = {
+        id: campusAddedMailId(input.id, uid),
+        kind: 'campus-added',
+        uid,
+        joined: entry ? Date.parse(entry.timestamp) : 0,
+        to: entry?.email ?? account.email,
+        name: account.displayName,
+        collegeId: input.id,
+        status: 'pending',
+        attempts: 0,
+        dueAt: clock.now().getTime(),
+        leaseUntil: 0,
+        sentAt: null,
+        error: null,
+      };
+      if (!Object.hasOwn(next.outbox, mail.id)) queued++;
+      next = withMail(next, mail);
+    }
+    result = { id: input.id, added: true, moved, queued };
+    return next;
+  });
+  return result!;
+}

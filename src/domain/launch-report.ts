@@ -1,0 +1,198 @@
+/**
+ * One report to launch from (issue 49, part 5): per campus, who joined, who counts, how many came
+ * by invite, who will sell what, where students came from, the milestones reached, the requests,
+ * and the launch state. Each backend reads its records (the Firebase Admin SDK, Postgres as the
+ * service role, the memory state) and hands them here as plain rows; `npm run report`, its
+ * Supabase twin and `window.__memoryBackend.campusReport()` print the same rows. Operators only:
+ * unfloored figures, never published.
+ */
+import { DEFAULT_THRESHOLD } from '@/domain/campus-progress';
+import { SELLER_CATEGORIES, type SellerCategory } from '@/domain/seller-choice';
+
+export interface LaunchReportInput {
+  /** Every entry: its campus and whether its student counts as verified now. */
+  readonly entries: readonly {
+    readonly uid: string;
+    readonly collegeId: string;
+    readonly verified: boolean;
+  }[];
+  /** The uids credited to an invite that counts (invitee on the list and verified). */
+  readonly invited: readonly string[];
+  readonly sellers: readonly { readonly uid: string; readonly categories: readonly string[] }[];
+  readonly sources: readonly {
+    readonly uid: string;
+    readonly source: string | null;
+    readonly medium: string | null;
+    readonly campaign: string | null;
+  }[];
+  /** Each milestone reached, by campus (the ones mailed and the ones passed by a jump). */
+  readonly milestones: readonly { readonly collegeId: string; readonly milestone: number }[];
+  /** Requested campuses: the pending id, its name, how many asked, and the id it was added as. */
+  readonly requests: readonly {
+    readonly pendingId: string;
+    readonly name: string;
+    readonly requests: number;
+    readonly addedAs: string | null;
+  }[];
+  /** The operators' settings, by campus (a campus without them: threshold 100, gathering). */
+  readonly settings: Readonly<
+    Record<string, { readonly threshold?: number; readonly state?: string }>
+  >;
+  /** Simulated verified classmates (memory only). */
+  readonly classmates?: Readonly<Record<string, number>>;
+}
+
+export interface LaunchReportRow {
+  readonly campus: string;
+  readonly joined: number;
+  readonly verified: number;
+  readonly invited: number;
+  /** invited / joined, three decimals ('0.000' when none joined). */
+  readonly invitedShare: string;
+  readonly threshold: number | null;
+  readonly sellers: number;
+  readonly sellersBy: Readonly<Record<SellerCategory, number>>;
+  /** 'source/medium/campaign' (a missing field '-') and how many, most first. */
+  readonly sources: readonly { readonly source: string; readonly students: number }[];
+  readonly milestones: readonly number[];
+  /** Students who asked for this campus ('Mi campus no aparece'): pending and added ones. */
+  readonly requests: number;
+  /** 'pendiente' for a requested campus not added; else the operators' state. */
+  readonly state: string;
+  /** Whether the verified count reached the threshold: ready to open. */
+  readonly ready: boolean;
+}
+
+const PENDING = /^pendiente-[0-9a-f]{24}$/;
+
+export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
+  const campusOf = new Map(input.entries.map((e) => [e.uid, e.collegeId]));
+  const ids = new Set<string>([
+    ...input.entries.map((e) => e.collegeId),
+    ...Object.keys(input.settings),
+    ...Object.keys(input.classmates ?? {}),
+    ...input.requests.map((r) => r.addedAs ?? r.pendingId),
+  ]);
+  const invited = new Set(input.invited);
+  const rows: LaunchReportRow[] = [];
+  for (const campus of [...ids].sort()) {
+    const mine = input.entries.filter((e) => e.collegeId === campus);
+    const joined = mine.length;
+    const verified = mine.filter((e) => e.verified).length + (input.classmates?.[campus] ?? 0);
+    const invitedHere = mine.filter((e) => invited.has(e.uid)).length;
+    const sellersBy = Object.fromEntries(SELLER_CATEGORIES.map((c) => [c, 0])) as Record<
+      SellerCategory,
+      number
+    >;
+    let sellers = 0;
+    for (const s of input.sellers) {
+      if (campusOf.get(s.uid) !== campus) continue;
+      const known = s.categories.filter((c): c is SellerCategory => c in sellersBy);
+      if (known.length) sellers++;
+      for (const c of new Set(known)) sellersBy[c]++;
+    }
+    const bySource = new Map<string, number>();
+    for (const s of input.sources) {
+      if (campusOf.get(s.uid) !== campus) continue;
+      const key = [s.source, s.medium, s.campaign].map((v) => v ?? '-').join('/');
+      bySource.set(key, (bySource.get(key) ?? 0) + 1);
+    }
+    const pending = PENDING.test(campus);
+    const requested = input.requests.filter((r) => (r.addedAs ?? r.pendingId) === campus);
+    const settings = input.settings[campus] ?? {};
+    const threshold = pending ? null : (settings.threshold ?? DEFAULT_THRESHOLD);
+    rows.push({
+      campus,
+      joined,
+      verified,
+      invited: invitedHere,
+      invitedShare: joined ? (invitedHere / joined).toFixed(3) : '0.000',
+      threshold,
+      sellers,
+      sellersBy,
+      sources: [...bySource.entries()]
+        .map(([source, students]) => ({ source, students }))
+        .sort((a, b) => b.students - a.students || a.source.localeCompare(b.source)),
+      milestones: [
+        ...new Set(input.milestones.filter((m) => m.collegeId === campus).map((m) => m.milestone)),
+      ].sort((a, b) => a - b),
+      requests: requested.reduce((sum, r) => sum + r.requests, 0),
+      state: pending ? 'pendiente' : (settings.state ?? 'gathering'),
+      ready: threshold !== null && verified >= threshold,
+    });
+  }
+  return rows;
+}
+
+/** The report's columns, as the CSV heads them. */
+export const LAUNCH_REPORT_COLUMNS = [
+  'campus',
+  'joined',
+  'verified',
+  'invited',
+  'invited_share',
+  'threshold',
+  'ready',
+  'state',
+  'sellers',
+  ...SELLER_CATEGORIES.map((c) => `sellers_${c.replace(/-/g, '_')}`),
+  'sources',
+  'milestones',
+  'requests',
+] as const;
+
+const cells = (row: LaunchReportRow): string[] => [
+  row.campus,
+  String(row.joined),
+  String(row.verified),
+  String(row.invited),
+  row.invitedShare,
+  row.threshold === null ? '' : String(row.threshold),
+  row.ready ? 'yes' : 'no',
+  row.state,
+  String(row.sellers),
+  ...SELLER_CATEGORIES.map((c) => String(row.sellersBy[c])),
+  row.sources.map((s) => `${s.source}:${s.students}`).join(' '),
+  row.milestones.join(' '),
+  String(row.requests),
+];
+
+/** A CSV cell: quoted when it must be, and a formula's first character made text. */
+const csvCell = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export const launchReportCsv = (rows: readonly LaunchReportRow[]): string =>
+  [LAUNCH_REPORT_COLUMNS, ...rows.map(cells)]
+    .map((line) => line.map(csvCell).join(','))
+    .join('\n') + '\n';
+
+/**
+ * The report as a readable table: one block per campus (a wide row of 21 columns reads badly in
+ * a terminal), the figures aligned, ready campuses marked.
+ */
+export function launchReportTable(rows: readonly LaunchReportRow[]): string {
+  if (!rows.length) return 'No campus has students, settings or requests yet.\n';
+  const out: string[] = [];
+  for (const row of rows) {
+    const sellers = SELLER_CATEGORIES.filter((c) => row.sellersBy[c] > 0)
+      .map((c) => `${c} ${row.sellersBy[c]}`)
+      .join(', ');
+    const lines: [string, string][] = [
+      ['joined', String(row.joined)],
+      [
+        'verified',
+        row.threshold === null ? String(row.verified) : `${row.verified} of ${row.threshold}`,
+      ],
+      ['invited', `${row.invited} (${row.invitedShare})`],
+      ['sellers', row.sellers ? `${row.sellers}: ${sellers}` : '0'],
+      ['sources', row.sources.map((s) => `${s.source} ${s.students}`).join(', ') || '-'],
+      ['milestones', row.milestones.map((m) => `${m}%`).join(' ') || '-'],
+      ['requests', String(row.requests)],
+      ['state', row.ready ? `${row.state}, READY TO OPEN` : row.state],
+    ];
+    out.push(row.campus, ...lines.map(([k, v]) => `  ${k.padEnd(11)}${v}`), '');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { College } from '@/domain/college';
+import type { CampusRequests } from '@/ports/campus-requests.port';
+import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+
+export interface CampusAddResult {
+  readonly added: boolean;
+  readonly moved: number;
+  readonly queued: number;
+}
+
+export interface CampusAddHarness {
+  readonly requests: CampusRequests;
+  readonly waitlist: WaitlistRepo;
+  signIn(): Promise<{ uid: string; email: string }>;
+  signInAs(student: { uid: string; email: string }): Promise<void>;
+  /**
+   * The operators' command (`npm run campus:add -- --request ID --id CAMPUS [--name N] [--short
+   * S]`, its Supabase twin, memory's `addCampus`): rejects (an Error with the command's message)
+   * when it refuses.
+   */
+  addCampus(input: {
+    request: string;
+    id: string;
+    name?: string;
+    shortName?: string;
+  }): Promise<CampusAddResult>;
+  /** The search as the page reaches it (the Algolia index, Supabase's colleges, memory's). */
+  search(query: string): Promise<College[]>;
+  /** The 'campus-added' messages recorded for the campus: to whom (uid). */
+  addedMail(collegeId: string): Promise<string[]>;
+}
+
+let run = 0;
+const unique = () => `${Date.now().toString(36)}${(run++).toString(36)}`;
+
+/** Every backend turns a requested campus into a catalogue campus the same way (issue 49). */
+export function describeCampusAddContract(name: string, setup: () => Promise<CampusAddHarness>) {
+  describe(`Campus add contract: ${name}`, () => {
+    it('adds the campus to the search, moves the pending entries, mails each asker once; a rerun does nothing', async () => {
+      const h = await setup();
+      const tag = unique();
+      const request = { name: `Universidad Nueva ${tag}`, city: 'Manzanillo' };
+      const pendingJoiner = await h.signIn();
+      const pending = await h.requests.request(pendingJoiner.uid, request);
+      await h.waitlist.join(pendingJoiner.uid, {
+        email: pendingJoiner.email,
+        collegeId: pending.id,
+        timestamp: new Date(),
+      });
+      const elsewhere = await h.signIn();
+      await h.requests.request(elsewhere.uid, request);
+      await h.waitlist.join(elsewhere.uid, {
+        email: elsewhere.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      const id = `nueva-${tag}`;
+      expect(
+        await h.addCampus({ request: pending.id, id, shortName: `UN ${tag} - Manzanillo` }),
+      ).toEqual({ added: true, moved: 1, queued: 2 });
+      expect((await h.search(`Universidad Nueva ${tag}`)).map((c) => c.id)).toContain(id);
+      const found = (await h.search(`Universidad Nueva ${tag}`)).find((c) => c.id === id);
+      expect(found).toMatchObject({ name: request.name, shortName: `UN ${tag} - Manzanillo` });
+      await h.signInAs(pendingJoiner);
+      expect((await h.waitlist.get(pendingJoiner.uid))?.collegeId).toBe(id);
+      await h.signInAs(elsewhere);
+      expect((await h.waitlist.get(elsewhere.uid))?.collegeId).toBe('udg-cucei');
+      expect((await h.addedMail(id)).sort()).toEqual([pendingJoiner.uid, elsewhere.uid].sort());
+
+      expect(await h.addCampus({ request: pending.id, id })).toEqual({
+        added: false,
+        moved: 0,
+        queued: 0,
+      });
+      expect(await h.addedMail(id)).toHaveLength(2);
+      // The pending id is no campus any more: joining it is refused; asking again answers the new id.
+      const late = await h.signIn();
+      expect((await h.requests.request(late.uid, request)).id).toBe(id);
+      await expect(
+        h.waitlist.join(late.uid, {
+          email: late.email,
+          collegeId: pending.id,
+          timestamp: new Date(),
+        }),
+      ).rejects.toMatchObject({
+        code: expect.stringMatching(/^(invalid-argument|permission-denied)$/),
+      });
+      await h.waitlist.join(late.uid, { email: late.email, collegeId: id, timestamp: new Date() });
+    });
+
+    it('refuses an unknown request, a taken id, and a request added under another id, changing nothing', async () => {
+      const h = await setup();
+      const tag = unique();
+      const asker = await h.signIn();
+      const pending = await h.requests.request(asker.uid, {
+        name: `Universidad Otra ${tag}`,
+        city: 'Tepic',
+      });
+      await h.waitlist.join(asker.uid, {
+        email: asker.email,
+        collegeId: pending.id,
+        timestamp: new Date(),
+      });
+      await expect(
+        h.addCampus({ request: `pendiente-${'f'.repeat(24)}`, id: `otra-${tag}` }),
+      ).rejects.toThrow();
+      await expect(h.addCampus({ request: pending.id, id: 'udg-cucei' })).rejects.toThrow();
+      await expect(h.addCampus({ request: pending.id, id: 'No Es Id' })).rejects.toThrow();
+      await h.signInAs(asker);
+      expect((await h.waitlist.get(asker.uid))?.collegeId).toBe(pending.id);
+      expect(await h.addedMail('udg-cucei')).toEqual([]);
+      await h.addCampus({ request: pending.id, id: `otra-${tag}` });
+      await expect(h.addCampus({ request: pending.id, id: `otra-b-${tag}` })).rejects.toThrow();
+      expect(await h.search(`Universidad Otra ${tag}`)).toHaveLength(1);
+    });
+  });
+}

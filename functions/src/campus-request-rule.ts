@@ -88,7 +88,7 @@ export interface PendingCampus {
 export const PENDING_CAMPUS_PREFIX = 'pendiente-';
 export const PENDING_CAMPUS_PATTERN = /^pendiente-[0-9a-f]{24}$/;
 
-export const isPendingCampusId = (value: unknown): value is string =>
+export const isPendingCampusId = (value: unknown): boolean =>
   typeof value === 'string' && PENDING_CAMPUS_PATTERN.test(value);
 
 /** The 24 hex digits of a request key's sha-256 (WebCrypto: the browser's and Node's). */

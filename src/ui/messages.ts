@@ -38,7 +38,12 @@ export const MESSAGES = {
   leaveFailed: 'No pudimos sacarte de la lista de espera',
   entryLoadFailed: 'No pudimos cargar tus datos.',
   campusRequested: 'Recibimos tu solicitud',
-  campusRequestedDescription: 'La revisaremos. Mientras tanto, puedes unirte con otro campus.',
+  campusRequestedDescription:
+    'Ya puedes unirte a él como campus pendiente; te escribiremos cuando esté en la lista.',
+  sellerSaved: 'Guardamos lo que quieres vender',
+  sellerCleared: 'Ya no apareces como vendedor',
+  sellerSaveFailed: 'No pudimos guardar lo que quieres vender.',
+  sellerLoadFailed: 'No pudimos cargar lo que quieres vender.',
   campusRequestLimit: 'Ya enviaste varias solicitudes',
   campusRequestLimitDescription: 'Revisaremos las que nos mandaste.',
   campusRequestFailed: 'No pudimos enviar tu solicitud',

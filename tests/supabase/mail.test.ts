@@ -301,6 +301,67 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     expect(told[0].n).toBe(7);
   });
 
+  it('sends a milestone (issue 49) once to everyone then on the list, with its figure, invite and leave link', async () => {
+    await admin.query('delete from auth.users');
+    await admin.query(
+      `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 40)
+       on conflict (college_id) do update set threshold = 40`,
+    );
+    const before = smtp.received.length;
+    for (let i = 0; i < 9; i++) await student(`h${i}@alumnos.udg.mx`, 'udg-cucs', 'Hito');
+    const { rows: none } = await admin.query(
+      "select count(*)::int as n from private.mail_outbox where kind = 'milestone'",
+    );
+    expect(none[0].n).toBe(0);
+    await student('h9@alumnos.udg.mx', 'udg-cucs', 'Hito'); // 10 of 40
+    expect((await run('send')).stdout).toContain('sent 20,'); // 10 welcomes, 10 milestones
+    const milestones = smtp.received
+      .slice(before)
+      .filter((m) => m.subject === 'UDG - CUCS ya va en el 25% de su meta');
+    expect(milestones).toHaveLength(10);
+    expect(milestones[0]!.text).toContain('10 de 40 estudiantes verificados');
+    expect(milestones[0]!.text).toMatch(/Tu enlace: https:\/\/deestudiantes\.example\/\?ref=/);
+    expect(milestones[0]!.text).toContain('Salir de la lista de espera: ');
+    // A late joiner gets no past milestone (their welcome only).
+    await student('h10@alumnos.udg.mx', 'udg-cucs', 'Hito');
+    expect((await run('send')).stdout).toContain('sent 1,');
+    const { rows: mailed } = await admin.query(
+      "select count(*)::int as n from private.mail_outbox where kind = 'milestone'",
+    );
+    expect(mailed[0].n).toBe(10);
+  });
+
+  it('sends the campus-added e-mail to a student with no entry without a leave link (issue 49)', async () => {
+    const { rows } = await admin.query<{ id: string }>(
+      "insert into auth.users (email) values ('pidio@gmail.com') returning id",
+    );
+    const key = 'universidad de prueba|tepic';
+    await admin.query(
+      `insert into private.campus_requests (user_id, request_key, name, city)
+       values ($1, $2, 'Universidad de Prueba', 'Tepic')`,
+      [rows[0]!.id, key],
+    );
+    const { rows: pending } = await admin.query<{ id: string }>(
+      'select private.pending_campus_id($1) as id',
+      [key],
+    );
+    await admin.query(
+      `insert into public.colleges (id, name, subname, short_name, request_key)
+       values ($1, 'Universidad de Prueba', 'Tepic', 'Universidad de Prueba (pendiente)', $2)`,
+      [pending[0]!.id, key],
+    );
+    await admin.query("select * from private.add_campus($1, 'uprueba-tepic', null, 'UP - Tepic')", [
+      pending[0]!.id,
+    ]);
+    const before = smtp.received.length;
+    expect((await run('send')).stdout).toContain('sent 1,');
+    const added = smtp.received.slice(before)[0]!;
+    expect(added.subject).toBe('Ya puedes unirte: tu campus está en la lista');
+    expect(added.text).toContain('Pediste UP - Tepic');
+    expect(added.text).not.toContain('Salir de la lista');
+    expect(added.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false);
+  });
+
   it('refuses an unknown campus, and a send without the mail settings', async () => {
     await expect(run('notify', '--campus', 'no-such-campus')).rejects.toMatchObject({
       stderr: expect.stringContaining('not a campus of the catalogue'),

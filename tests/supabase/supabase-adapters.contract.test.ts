@@ -19,6 +19,12 @@ import { describeCollegeSearchContract } from '../app/contract/college-search.co
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
 import { describeWaitlistContract } from '../app/contract/waitlist-repo.contract';
+import { describeSellerChoicesContract } from '../app/contract/seller-choices.contract';
+import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';
+import { describeMilestonesContract } from '../app/contract/milestones.contract';
+import { describeCampusAddContract } from '../app/contract/campus-add.contract';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
@@ -199,11 +205,16 @@ describeCampusRequestsContract(
     const mine: string[] = [];
     return {
       repo: b.campusRequests,
+      waitlist: b.waitlist,
       signIn: async () => {
         standIn.arrangeSignIn({ email: nextEmail() });
-        const { uid } = await b.auth.signInWithPopup();
-        mine.push(uid);
-        return { uid };
+        const user = await b.auth.signInWithPopup();
+        mine.push(user.uid);
+        return { uid: user.uid, email: user.email };
+      },
+      signInAs: async ({ email }) => {
+        standIn.arrangeSignIn({ email });
+        await b.auth.signInWithPopup();
       },
       held: async () =>
         (
@@ -645,5 +656,142 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
       );
       return rows[0]!.n;
     },
+  };
+});
+
+/** A backend whose students sign in by e-mail address, fresh or again. */
+function studentsOf(b: ReturnType<typeof backend>) {
+  const signInAs = async ({ email }: { email: string }) => {
+    standIn.arrangeSignIn({ email });
+    const user = await b.auth.signInWithPopup();
+    return { uid: user.uid, email: user.email };
+  };
+  return {
+    signIn: () => signInAs({ email: nextEmail() }),
+    signInAs: async (s: { email: string }) => void (await signInAs(s)),
+  };
+}
+
+describeSellerChoicesContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  return {
+    repo: b.sellerChoices,
+    waitlist: b.waitlist,
+    ...studentsOf(b),
+    held: async (uid) => {
+      const { rows } = await admin.query<{ categories: string[] }>(
+        'select categories from private.seller_choices where user_id::text = $1',
+        [uid],
+      );
+      return rows[0]?.categories ?? null;
+    },
+  };
+});
+
+describeJoinSourcesContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  return {
+    repo: b.joinSources,
+    waitlist: b.waitlist,
+    signIn: studentsOf(b).signIn,
+    held: async (uid) => {
+      const { rows } = await admin.query<{
+        source: string | null;
+        medium: string | null;
+        campaign: string | null;
+      }>('select source, medium, campaign from private.join_sources where user_id::text = $1', [
+        uid,
+      ]);
+      return rows[0] ?? null;
+    },
+  };
+});
+
+let milestoneCampuses = 0;
+describeMilestonesContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  const { signInAs } = studentsOf(b);
+  const join = async (collegeId: string, email: string) => {
+    standIn.arrangeSignIn({ email });
+    const user = await b.auth.signInWithPopup();
+    await b.waitlist.join(user.uid, { email: user.email, collegeId, timestamp: new Date() });
+    return { uid: user.uid, email: user.email };
+  };
+  const joined = new Map<string, string>();
+  return {
+    freshCampus: async () => {
+      const id = `hito-${milestoneCampuses++}`;
+      await admin.query(
+        `insert into public.colleges (id, name, subname, email_domains, university_of)
+         values ($1, 'Universidad de Guadalajara', $1, '{alumnos.udg.mx}', 'de la UdeG')`,
+        [id],
+      );
+      return id;
+    },
+    setThreshold: async (collegeId, threshold) => {
+      await admin.query(
+        `insert into private.campus_settings (college_id, threshold) values ($1, $2)
+         on conflict (college_id) do update set threshold = excluded.threshold`,
+        [collegeId, threshold],
+      );
+    },
+    joinVerified: async (collegeId) => {
+      const s = await join(collegeId, nextEmail());
+      joined.set(s.uid, s.email);
+      return s.uid;
+    },
+    joinUnverified: async (collegeId) => {
+      const s = await join(collegeId, nextEmail().replace(/@.*/, '@gmail.com'));
+      joined.set(s.uid, s.email);
+      return s.uid;
+    },
+    leave: async (uid) => {
+      await signInAs({ email: joined.get(uid)! });
+      await b.waitlist.leave(uid);
+    },
+    milestoneMail: async (collegeId) =>
+      (
+        await admin.query<{ milestone: number; uid: string }>(
+          `select milestone, user_id::text as uid from private.mail_outbox
+           where kind = 'milestone' and college_id = $1 order by id`,
+          [collegeId],
+        )
+      ).rows,
+  };
+});
+
+describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const b = backend();
+  return {
+    requests: b.campusRequests,
+    waitlist: b.waitlist,
+    ...studentsOf(b),
+    addCampus: async ({ request, id, name, shortName }) => {
+      const args = ['scripts/ops/campus-add-supabase.mjs', '--request', request, '--id', id];
+      if (name) args.push('--name', name);
+      if (shortName) args.push('--short', shortName);
+      try {
+        const { stdout } = await promisify(execFile)('node', args, {
+          env: { ...process.env, SUPABASE_DB_URL: db.url },
+          timeout: 30_000,
+        });
+        return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+          added: boolean;
+          moved: number;
+          queued: number;
+        };
+      } catch (error) {
+        throw new Error((error as { stderr?: string }).stderr || String(error), { cause: error });
+      }
+    },
+    search: (query) => b.collegeSearch.search(query),
+    addedMail: async (collegeId) =>
+      (
+        await admin.query<{ uid: string }>(
+          `select user_id::text as uid from private.mail_outbox
+           where kind = 'campus-added' and college_id = $1`,
+          [collegeId],
+        )
+      ).rows.map((r) => r.uid),
   };
 });

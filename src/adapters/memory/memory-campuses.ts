@@ -5,6 +5,7 @@ import { milestoneMailId, milestoneStep } from '@/domain/campus-milestones';
 import { campusAddedMailId } from '@/domain/mail/outbox';
 import type { Clock } from '@/ports/clock.port';
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
+import { newCode } from './memory-invites.adapter';
 import { welcomeOf, withMail, isStopped } from './memory-mail.adapter';
 import {
   type MemoryMail,
@@ -70,6 +71,10 @@ export function withMilestones(state: MemoryState): { state: MemoryState; queued
       };
       if (!Object.hasOwn(next.outbox, mail.id)) queued++;
       next = withMail(next, mail);
+      // The message carries the student's invite link: a code is made for one who has none.
+      if (!Object.hasOwn(next.inviteCodes, uid)) {
+        next = { ...next, inviteCodes: { ...next.inviteCodes, [uid]: newCode(next) } };
+      }
     }
   }
   return { state: next, queued };
@@ -123,7 +128,7 @@ export function addCampus(
     const { key, request } = found;
     if (request.addedAs) {
       if (request.addedAs !== input.id) {
-        throw new Error(`The request ${input.request} was added as ${request.addedAs}`);
+        throw new Error(`The request ${input.request} was added as ${String(request.addedAs)}`);
       }
       result = { id: input.id, added: false, moved: 0, queued: 0 };
       return state;

@@ -16,7 +16,7 @@ import type { Controls } from './memory-controls';
 import type { MemoryState, StateStore } from './memory-state';
 
 /** A fresh random code no student holds. */
-function newCode(state: MemoryState): string {
+export function newCode(state: MemoryState): string {
   const taken = new Set(Object.values(state.inviteCodes));
   for (;;) {
     const code = inviteCodeFromBytes(crypto.getRandomValues(new Uint8Array(INVITE_CODE_LENGTH)));

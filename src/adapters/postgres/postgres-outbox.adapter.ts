@@ -1,5 +1,5 @@
 import type { Outbox } from '@/ports/outbox.port';
-import type { MailKind } from '@/domain/mail/mail-message';
+import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
 import type { PendingMail } from '@/domain/mail/outbox';
 import { LEDGER_KEEP_MS, type SentRecord } from '@/domain/mail/recipient-limits';
 
@@ -17,7 +17,7 @@ export interface Queryable {
  */
 /** A stored kind as the domain names it (the database's check allows these three). */
 const mailKindOf = (kind: unknown): MailKind =>
-  kind === 'launch' || kind === 'code' ? kind : 'welcome';
+  (MAIL_KINDS as readonly unknown[]).includes(kind) ? (kind as MailKind) : 'welcome';
 
 export function createPostgresOutbox(db: Queryable): Outbox {
   return {
@@ -38,12 +38,13 @@ export function createPostgresOutbox(db: Queryable): Outbox {
         attempts: Number(r.attempts),
         inviteCode: typeof r.invite_code === 'string' ? r.invite_code : null,
         progress:
-          r.kind === 'welcome' && typeof r.threshold === 'number'
+          (r.kind === 'welcome' || r.kind === 'milestone') && typeof r.threshold === 'number'
             ? {
                 verified: typeof r.verified === 'number' ? r.verified : null,
                 threshold: r.threshold,
               }
             : null,
+        milestone: typeof r.milestone === 'number' ? r.milestone : null,
         nonce: typeof r.nonce === 'string' ? r.nonce : null,
         expiresAt:
           r.expires_ms === null || r.expires_ms === undefined ? null : Number(r.expires_ms),

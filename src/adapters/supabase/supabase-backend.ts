@@ -10,13 +10,17 @@ import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
 import { createSupabaseInvites } from './supabase-invites.adapter';
 import { createSupabaseLeaveLinks } from './supabase-leave-links.adapter';
 import { createSupabaseFailureReports } from './supabase-failure-reports.adapter';
+import {
+  createSupabaseJoinSources,
+  createSupabaseSellerChoices,
+} from './supabase-seller-choices.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 
 /** Every backend port (the one list: src/composition/tokens.ts). */
 export type SupabaseBackend = BackendPorts;
 
-/** The ten ports over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
+/** Every port over one pair of Supabase clients, loaded on first use; nothing of the SDK leaks out. */
 export function createSupabaseBackend(
   settings: SupabaseSettings,
   auth: Pick<SupabaseAuthOptions, 'openPopup' | 'redirect' | 'userAgent'> = {},
@@ -32,6 +36,8 @@ export function createSupabaseBackend(
     invites: createSupabaseInvites(client),
     campusRequests: createSupabaseCampusRequests(client),
     emailVerifications: createSupabaseEmailVerifications(client),
+    sellerChoices: createSupabaseSellerChoices(client),
+    joinSources: createSupabaseJoinSources(client),
     leaveLinks: createSupabaseLeaveLinks(client),
     failureReports: createSupabaseFailureReports(settings),
   };

@@ -1,4 +1,5 @@
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import { parsePendingCampus } from '@/domain/campus-request';
 import type { SupabaseClientLoader } from './supabase-client';
 import { toBackendError, toThrownBackendError } from './supabase-errors';
 import { requireOwnUid } from './supabase-owner';
@@ -15,6 +16,7 @@ export function createSupabaseCampusRequests(client: SupabaseClientLoader): Camp
       await requireOwnUid(sb, uid);
       const answer = await sb.rest.rpc(REQUEST_CAMPUS_FUNCTION, { name, city });
       if (answer.error) throw toBackendError(answer.error, answer.status);
+      return parsePendingCampus(answer.data, REQUEST_CAMPUS_FUNCTION);
     },
   };
 }

@@ -164,13 +164,28 @@ export function PrivacyNoticePage() {
             <li>
               <span className={strong}>Si nos pides agregar tu campus</span> («Mi campus no
               aparece»): el nombre y la ciudad que escribes, para saber cuántos estudiantes lo
-              piden.
+              piden, poder unirte a él como campus pendiente y escribirte una vez cuando lo
+              agreguemos a la lista.
+            </li>
+            <li>
+              <span className={strong}>Si nos dices qué quieres vender</span> («¿Quieres vender en
+              tu campus?»): las categorías que marcas, para saber si tu campus tendrá vendedores al
+              abrir. Es voluntario: puedes cambiarlo o borrarlo cuando quieras, y se borra al salir
+              de la lista.
+            </li>
+            <li>
+              <span className={strong}>De dónde llegaste</span>, si el enlace que abriste lo dice
+              (sus parámetros utm_source, utm_medium y utm_campaign, por ejemplo «whatsapp»): esos
+              tres valores, recortados a letras, números, guiones y hasta 40 caracteres (cualquier
+              otro valor se guarda como «otro»), una sola vez al unirte, para saber qué medio trae a
+              los estudiantes de cada campus. Solo los contamos por campus; no usamos cookies ni
+              servicios de terceros para esto, y se borran al salir de la lista.
             </li>
             <li>
               <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
               registro en la lista y el campus que elegiste, para mostrarte tu lugar cuando vuelves,
               además de tu sesión iniciada. Se borran al cerrar sesión. Durante tu visita, el código
-              de invitación con el que llegaste, hasta que te unes.
+              de invitación y los parámetros utm con los que llegaste, hasta que te unes.
             </li>
           </ul>
           <p>
@@ -190,10 +205,12 @@ export function PrivacyNoticePage() {
             estudiantes, para que ninguna cifra permita identificar a nadie.
           </p>
           <p>
-            Por correo te escribimos dos veces: una bienvenida al unirte (con el avance de tu campus
-            y tu enlace de invitación) y el aviso de que el marketplace abrió en tu campus. Cada
-            correo trae un enlace personal para salir de la lista con un clic, sin iniciar sesión;
-            guardamos cuándo te enviamos cada uno.
+            Por correo te escribimos pocas veces: una bienvenida al unirte (con el avance de tu
+            campus y tu enlace de invitación), un aviso cuando tu campus llega al 25, 50, 75 y 100 %
+            de los estudiantes que necesita para abrir (uno por cada meta, solo desde 10 estudiantes
+            verificados), el aviso de que el marketplace abrió en tu campus y, si pediste un campus,
+            el aviso de que ya está en la lista. Cada correo trae un enlace personal para salir de
+            la lista con un clic, sin iniciar sesión; guardamos cuándo te enviamos cada uno.
           </p>
           <p>
             <span className={strong}>Finalidad secundaria, solo con tu consentimiento:</span>{' '}
@@ -210,10 +227,11 @@ export function PrivacyNoticePage() {
             <li>
               <span className={strong}>Tu registro, tu permiso para la foto y tu cuenta</span>:
               mientras sigas en la lista. «Salir de la lista de espera» los borra al instante, los
-              tres, junto con tu enlace de invitación, el registro de con qué enlace llegaste y el
-              de los correos que te enviamos; el enlace para salir de nuestros correos hace lo
-              mismo. Cuando el marketplace abra en tu campus y te avisemos, borraremos tu registro
-              en los {RETENTION.afterLaunchDays} días siguientes.
+              tres, junto con tu enlace de invitación, el registro de con qué enlace llegaste, lo
+              que quieres vender, de dónde llegaste y el registro de los correos que te enviamos; el
+              enlace para salir de nuestros correos hace lo mismo. Cuando el marketplace abra en tu
+              campus y te avisemos, borraremos tu registro en los {RETENTION.afterLaunchDays} días
+              siguientes.
             </li>
             <li>
               <span className={strong}>Una huella de tu dirección de correo</span> (un código del

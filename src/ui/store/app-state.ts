@@ -8,6 +8,7 @@ import type { MyEntrySlice } from './my-entry.slice';
 import type { SessionSlice } from './session.slice';
 import type { StartupSlice } from './startup.slice';
 import type { VerificationSlice } from './verification.slice';
+import type { SellerSlice } from './seller.slice';
 import type { WaitlistSlice } from './waitlist.slice';
 
 export type { Ignored, Outcome } from './outcome';
@@ -28,4 +29,5 @@ export type AppState = { readonly card: Card } & StartupSlice &
   EntryActionsSlice &
   CampusSlice &
   VerificationSlice &
+  SellerSlice &
   LeaveLinkSlice;

@@ -16,6 +16,7 @@ import type { SliceDeps } from './outcome';
 import { createSessionSlice } from './session.slice';
 import { createStartupSlice } from './startup.slice';
 import { createVerificationSlice } from './verification.slice';
+import { createSellerSlice } from './seller.slice';
 import { createWaitlistSlice } from './waitlist.slice';
 
 export type {
@@ -76,6 +77,7 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
       ...createEntryActionsSlice(deps)(set, get, api),
       ...createCampusSlice(deps)(set, get, api),
       ...createVerificationSlice(deps)(set, get, api),
+      ...createSellerSlice(deps)(set, get, api),
       ...createLeaveLinkSlice(deps)(set, get, api),
     };
   });

@@ -12,8 +12,11 @@ export interface CollegeSearchSlice {
   searchColleges: (query: string, withInitialList?: boolean) => Promise<Outcome>;
   /** Empties the list; `cancelPending` (default) also drops the answer of a search under way. */
   clearColleges: (cancelPending?: boolean) => void;
-  /** 'Mi campus no aparece': sends the signed-in student's request for a missing campus. */
-  requestCampus: (request: { name: string; city: string }) => Promise<Outcome>;
+  /**
+   * 'Mi campus no aparece': sends the signed-in student's request for a missing campus; answers
+   * it as a college they may join at once, pending (issue 49).
+   */
+  requestCampus: (request: { name: string; city: string }) => Promise<Outcome<College>>;
 }
 
 export const createCollegeSearchSlice =
@@ -48,8 +51,7 @@ export const createCollegeSearchSlice =
         const user = cardUser(card());
         if (!user) return fail(new AppError('unauthenticated', 'Sign in to request a campus'));
         try {
-          await (await services()).requestCampus(user, request);
-          return ok(undefined);
+          return ok(await (await services()).requestCampus(user, request));
         } catch (error) {
           if (!isAppError(error) || error.code !== 'validation/campus-request') {
             log('Error requesting a campus', error);

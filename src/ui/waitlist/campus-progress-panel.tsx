@@ -7,6 +7,7 @@ import { campusKey } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { campusCount, campusDate, campusHeadline, verificationText } from './campus-progress-text';
 import { InvitePanel } from './invite-panel';
+import { SellerChoiceForm } from './seller-choice-form';
 import { VerifyEmailForm } from './verify-email-form';
 
 /**
@@ -98,6 +99,7 @@ export function CampusProgressPanel() {
         )}
       </section>
       <InvitePanel invites={view.data.invites} campus={label} />
+      <SellerChoiceForm />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { isPendingCampusId } from '@/domain/campus-request';
 import { type CampusProgress, type MyCampus, studentsMissing } from '@/domain/campus-progress';
 
 const longDay = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' });
@@ -10,6 +11,10 @@ export const formatDay = (day: string): string => longDay.format(new Date(`${day
  * floor there is no figure to give: the campus is just starting.
  */
 export function campusHeadline(label: string, progress: CampusProgress): string {
+  // A campus a student asked for (issue 49): no threshold yet, only a promise.
+  if (isPendingCampusId(progress.collegeId)) {
+    return `${label}: lo revisaremos y te escribiremos cuando esté en la lista`;
+  }
   if (progress.state === 'open') return `${label} ya está abierto`;
   if (progress.state === 'opening') return `${label} está por abrir`;
   const missing = studentsMissing(progress);

@@ -26,6 +26,7 @@ export const CampusRequestDialog = forwardRef<HTMLDialogElement, { initialName: 
   function CampusRequestDialog({ initialName }, ref) {
     const id = useId();
     const requestCampus = useAppStore((s) => s.requestCampus);
+    const selectCollege = useAppStore((s) => s.selectCollege);
     const [name, setName] = useState(initialName);
     const [city, setCity] = useState('');
     const [invalid, setInvalid] = useState<CampusRequestField[]>([]);
@@ -44,6 +45,8 @@ export const CampusRequestDialog = forwardRef<HTMLDialogElement, { initialName: 
       if (outcome.ok) {
         close();
         setCity('');
+        // The student may join it at once, pending (issue 49): the selector holds it.
+        selectCollege(outcome.value);
       }
       toastOutcome(outcome, {
         ok: () => [['success', MESSAGES.campusRequested, MESSAGES.campusRequestedDescription]],
@@ -100,8 +103,8 @@ export const CampusRequestDialog = forwardRef<HTMLDialogElement, { initialName: 
             Mi campus no aparece
           </h4>
           <p id={`${id}-description`} className="mt-2 text-sm text-slate-700">
-            Dinos cuál es y lo revisaremos para agregarlo. Mientras tanto, puedes unirte con otro
-            campus.
+            Dinos cuál es: podrás unirte a él de inmediato como campus pendiente, y te escribiremos
+            cuando lo agreguemos a la lista.
           </p>
           {field('name', 'Universidad y campus', name, setName, CAMPUS_NAME_LENGTH.max)}
           {field('city', 'Ciudad', city, setCity, CITY_LENGTH.max)}

@@ -36,7 +36,7 @@ const unique = () => `${Date.now().toString(36)}${(run++).toString(36)}`;
 
 /** Every backend turns a requested campus into a catalogue campus the same way (issue 49). */
 export function describeCampusAddContract(name: string, setup: () => Promise<CampusAddHarness>) {
-  describe(`Campus add contract: ${name}`, () => {
+  describe(`CampusAdd contract: ${name}`, () => {
     it('adds the campus to the search, moves the pending entries, mails each asker once; a rerun does nothing', async () => {
       const h = await setup();
       const tag = unique();

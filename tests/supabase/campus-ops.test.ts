@@ -139,3 +139,93 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     await expect(report('everything')).rejects.toMatchObject({ code: 2 });
   });
 });
+
+// Issue 49: the one report to launch from, and campus:add:supabase's refusals.
+describe('report:supabase (the launch report) and campus:add:supabase', () => {
+  const launch = (...args: string[]) =>
+    promisify(execFile)('node', ['scripts/ops/report-supabase.mjs', ...args], {
+      env: { ...process.env, SUPABASE_DB_URL: db.url },
+      timeout: 60_000,
+    });
+  const add = (...args: string[]) =>
+    promisify(execFile)('node', ['scripts/ops/campus-add-supabase.mjs', ...args], {
+      env: { ...process.env, SUPABASE_DB_URL: db.url },
+      timeout: 30_000,
+    });
+
+  it('prints per campus joined, verified, invited share, sellers, sources, milestones, requests and state', async () => {
+    await admin.query(
+      `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 10)
+       on conflict (college_id) do update set threshold = 10`,
+    );
+    const { rows } = await admin.query<{ id: string }>(
+      `insert into auth.users (email)
+       select 'r' || n || '@alumnos.udg.mx' from generate_series(1, 12) n returning id`,
+    );
+    for (const [n, { id }] of rows.entries()) {
+      await admin.query(
+        `insert into public.waitlist (uid, email, college_id) values ($1, 'r' || $2 || '@alumnos.udg.mx', 'udg-cucs')`,
+        [id, n + 1],
+      );
+    }
+    await admin.query(
+      `insert into private.seller_choices (user_id, categories) values
+         ($1, '{postres,snacks}'), ($2, '{postres}')`,
+      [rows[0]!.id, rows[1]!.id],
+    );
+    await admin.query(
+      `insert into private.join_sources (user_id, source, medium, campaign) values
+         ($1, 'whatsapp', 'grupo', null), ($2, 'whatsapp', 'grupo', null), ($3, 'otro', null, 'cartel')`,
+      [rows[0]!.id, rows[1]!.id, rows[2]!.id],
+    );
+    const csv = (await launch('--csv')).stdout.trim().split('\n');
+    const head = csv[0]!.split(',');
+    expect(head.slice(0, 9)).toEqual([
+      'campus',
+      'joined',
+      'verified',
+      'invited',
+      'invited_share',
+      'threshold',
+      'ready',
+      'state',
+      'sellers',
+    ]);
+    const row = csv.find((line) => line.startsWith('udg-cucs,'))!.split(',');
+    const cell = (name: string) => row[head.indexOf(name)];
+    expect(cell('joined')).toBe('12');
+    expect(cell('verified')).toBe('12');
+    expect(cell('ready')).toBe('yes');
+    expect(cell('sellers')).toBe('2');
+    expect(cell('sellers_postres')).toBe('2');
+    expect(cell('sellers_snacks')).toBe('1');
+    expect(cell('sellers_servicios')).toBe('0');
+    expect(cell('sources')).toBe('whatsapp/grupo/-:2 otro/-/cartel:1');
+    expect(cell('milestones')).toBe('25 50 75 100');
+    const table = (await launch()).stdout;
+    expect(table).toContain('udg-cucs\n  joined     12\n  verified   12 of 10\n');
+    expect(table).toContain('gathering, READY TO OPEN');
+    await expect(launch('--json')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('refuses a malformed request or id (2), an unknown request (1), and writes nothing', async () => {
+    const colleges = async () =>
+      (await admin.query('select count(*)::int as n from public.colleges')).rows[0].n as number;
+    const before = await colleges();
+    await expect(add('--request', 'udg-cucei', '--id', 'nueva')).rejects.toMatchObject({
+      code: 2,
+    });
+    await expect(
+      add('--request', `pendiente-${'a'.repeat(24)}`, '--id', 'No Es Id'),
+    ).rejects.toMatchObject({ code: 2 });
+    await expect(
+      add('--request', `pendiente-${'a'.repeat(24)}`, '--id', `pendiente-${'b'.repeat(24)}`),
+    ).rejects.toMatchObject({ code: 2 });
+    const unknown = add('--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva-uni');
+    await expect(unknown).rejects.toMatchObject({ code: 1 });
+    await expect(unknown).rejects.toMatchObject({
+      stderr: expect.stringContaining('no campus request'),
+    });
+    expect(await colleges()).toBe(before);
+  });
+});

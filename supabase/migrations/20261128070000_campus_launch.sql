@@ -308,6 +308,10 @@ grant execute on function public.request_campus(text, text) to authenticated;
 alter table private.mail_outbox drop constraint mail_outbox_kind_check;
 alter table private.mail_outbox add constraint mail_outbox_kind_check
   check (kind in ('welcome', 'launch', 'code', 'milestone', 'campus-added'));
+-- The recipients' ledger records them too (a send not recorded there is not marked sent either).
+alter table private.mail_recipients drop constraint mail_recipients_kind_check;
+alter table private.mail_recipients add constraint mail_recipients_kind_check
+  check (kind in ('welcome', 'launch', 'code', 'milestone', 'campus-added'));
 alter table private.mail_outbox
   add column milestone integer check (milestone in (25, 50, 75, 100)),
   add column figure_verified integer,

@@ -326,9 +326,14 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     await student('h10@alumnos.udg.mx', 'udg-cucs', 'Hito');
     expect((await run('send')).stdout).toContain('sent 1,');
     const { rows: mailed } = await admin.query(
-      "select count(*)::int as n from private.mail_outbox where kind = 'milestone'",
+      "select count(*)::int as n from private.mail_outbox where kind = 'milestone' and status = 'sent'",
     );
+    // Each marked sent (and in the recipients' ledger): never sent again once a lease ends.
     expect(mailed[0].n).toBe(10);
+    const { rows: ledger } = await admin.query(
+      "select count(*)::int as n from private.mail_recipients where kind = 'milestone'",
+    );
+    expect(ledger[0].n).toBe(10);
   });
 
   it('sends the campus-added e-mail to a student with no entry without a leave link (issue 49)', async () => {
@@ -360,6 +365,10 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     expect(added.text).toContain('Pediste UP - Tepic');
     expect(added.text).not.toContain('Salir de la lista');
     expect(added.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false);
+    const { rows: marked } = await admin.query(
+      "select status from private.mail_outbox where kind = 'campus-added'",
+    );
+    expect(marked).toEqual([{ status: 'sent' }]);
   });
 
   it('refuses an unknown campus, and a send without the mail settings', async () => {

@@ -551,3 +551,44 @@ left join private.campus_settings s on s.college_id = counts.college_id
 cross join unnest(array[25, 50, 75, 100]) m
 where counts.verified >= 10 and counts.verified * 100 >= m * coalesce(s.threshold, 100)
 on conflict do nothing;
+
+-- The caller's campus, as 20261128060000_email_verification.sql defines it, with the campus's
+-- names: a campus an operator added after the page was built, or a pending one, is named as the
+-- database holds it.
+drop function public.my_campus();
+create function public.my_campus()
+returns table (
+  college_id text,
+  verified boolean,
+  verified_count integer,
+  threshold integer,
+  state text,
+  opens_on date,
+  university_of text,
+  name text,
+  subname text,
+  short_name text
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select w.college_id,
+    private.counted_address(w.uid) is not null,
+    case when counts.verified >= 10 then counts.verified end,
+    coalesce(s.threshold, 100),
+    coalesce(s.state, 'gathering'),
+    s.opens_on,
+    c.university_of,
+    c.name,
+    c.subname,
+    c.short_name
+  from public.waitlist w
+  join public.colleges c on c.id = w.college_id
+  left join private.campus_counts counts on counts.college_id = w.college_id
+  left join private.campus_settings s on s.college_id = w.college_id
+  where w.uid = (select auth.uid())
+$$;
+revoke all on function public.my_campus() from public, anon, authenticated;
+grant execute on function public.my_campus() to authenticated;

@@ -784,6 +784,7 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
         throw new Error((error as { stderr?: string }).stderr || String(error), { cause: error });
       }
     },
+    myCampus: (uid) => b.campusProgress.mine(uid),
     search: (query) => b.collegeSearch.search(query),
     addedMail: async (collegeId) =>
       (

@@ -11,7 +11,7 @@ import { AppError } from '@/domain/errors';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
 import type { Controls } from './memory-controls';
-import type { MemoryState, StateStore } from './memory-state';
+import { campusNamesOf, type MemoryState, type StateStore } from './memory-state';
 
 const EMAIL_OF_CAMPUS = new Map<string, UniversityEmail | null>(
   COLLEGE_CATALOGUE.map((entry) => [entry.id, universityEmailOf(entry)]),
@@ -86,6 +86,7 @@ export function createMemoryCampusProgress({
         ),
         verified: countedAddress(state, uid) !== null,
         university: campusEmail(collegeId)?.of ?? null,
+        names: campusNamesOf(state, collegeId),
       };
     },
   };

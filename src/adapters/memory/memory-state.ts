@@ -544,10 +544,24 @@ export function requestOfPending(state: MemoryState, id: string) {
   return null;
 }
 
-/** How a campus is named in e-mails and the report: the catalogue's, an added one's, a request's. */
-export function campusLabelOf(state: MemoryState, id: string): string {
-  if (Object.hasOwn(state.addedCampuses, id)) return state.addedCampuses[id]!.shortName;
+/** A campus's names: the catalogue's, an added one's, or a pending request's. */
+export function campusNamesOf(
+  state: MemoryState,
+  id: string,
+): { name: string; subname: string; shortName: string } {
+  if (Object.hasOwn(state.addedCampuses, id)) {
+    const { name, subname, shortName } = state.addedCampuses[id]!;
+    return { name, subname, shortName };
+  }
   const pending = isPendingCampusId(id) ? requestOfPending(state, id) : null;
-  if (pending) return `${pending.request.name} (pendiente)`;
-  return collegeOfId(id).shortName;
+  if (pending) {
+    const { name, city } = pending.request;
+    return { name, subname: city, shortName: `${name} (pendiente)` };
+  }
+  const { name, subname, shortName } = collegeOfId(id);
+  return { name, subname, shortName };
 }
+
+/** How a campus is named in e-mails and the report: the catalogue's, an added one's, a request's. */
+export const campusLabelOf = (state: MemoryState, id: string): string =>
+  campusNamesOf(state, id).shortName;

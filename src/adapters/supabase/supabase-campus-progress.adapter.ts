@@ -33,6 +33,9 @@ export function createSupabaseCampusProgress(client: SupabaseClientLoader): Camp
         state: row.state,
         opensOn: row.opens_on,
         universityOf: row.university_of,
+        name: row.name,
+        subname: row.subname,
+        shortName: row.short_name,
       });
       if (!campus) throw new AppError('internal', 'my_campus answered a row without a campus');
       return campus;

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
+import { collegeLabel } from '@/domain/college';
 import type { CampusCard } from '@/domain/use-cases/my-campus.use-case';
 import type { Card } from '@/ui/card/card-state';
 import { myEntry } from '@/ui/card/card-view';
@@ -25,6 +26,18 @@ export const campusKey = (card: Card): string | null => {
   const entry = myEntry(card);
   return card.step === 'joined' && entry ? `${card.user.uid}:${entry.entry.collegeId}` : null;
 };
+
+/**
+ * The label of the card's campus as the backend names it (issue 49: a campus added after this
+ * build, a pending one), once its campus is read; else the label of the entry's college.
+ */
+export function campusLabel(card: Card, campus: CampusView): string | null {
+  const entry = myEntry(card);
+  if (!entry) return null;
+  const names =
+    campus.status === 'loaded' && campus.key === campusKey(card) ? campus.data.campus.names : null;
+  return names ? names.shortName : collegeLabel(entry.college);
+}
 
 export const createCampusSlice =
   ({ services, log, card }: SliceDeps): StateCreator<CampusSlice> =>

@@ -1,9 +1,8 @@
 import { BadgeCheck, Info } from 'lucide-react';
 import { useEffect } from 'react';
-import { collegeLabel } from '@/domain/college';
 import { Button } from '@/ui/components/button';
 import { myEntry } from '@/ui/card/card-view';
-import { campusKey } from '@/ui/store/campus.slice';
+import { campusKey, campusLabel } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { campusCount, campusDate, campusHeadline, verificationText } from './campus-progress-text';
 import { InvitePanel } from './invite-panel';
@@ -19,6 +18,7 @@ export function CampusProgressPanel() {
   const entry = useAppStore((s) => myEntry(s.card));
   const view = useAppStore((s) => s.campus);
   const loadMyCampus = useAppStore((s) => s.loadMyCampus);
+  const label = useAppStore((s) => campusLabel(s.card, s.campus)) ?? '';
   const shown = view.status !== 'idle' && view.key === key;
 
   useEffect(() => {
@@ -45,7 +45,6 @@ export function CampusProgressPanel() {
   }
   const { campus } = view.data;
   const { progress } = campus;
-  const label = collegeLabel(entry.college);
   const count = campusCount(progress);
   const date = campusDate(progress);
   const percent =

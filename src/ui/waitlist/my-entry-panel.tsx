@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { collegeLabel } from '@/domain/college';
 import { Button } from '@/ui/components/button';
 import { MESSAGES } from '@/ui/messages';
+import { campusLabel } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { editingCollege, entryAction, myEntry } from '@/ui/card/card-view';
 import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
@@ -18,6 +19,7 @@ export function MyEntryPanel() {
   const action = useAppStore((s) => entryAction(s.card));
   const editing = useAppStore((s) => editingCollege(s.card));
   const loadMyEntry = useAppStore((s) => s.loadMyEntry);
+  const label = useAppStore((s) => campusLabel(s.card, s.campus));
   const setHeroConsent = useAppStore((s) => s.setHeroConsent);
   const editCollege = useAppStore((s) => s.editCollege);
   const changeCollege = useAppStore((s) => s.changeCollege);
@@ -84,7 +86,7 @@ export function MyEntryPanel() {
         <dt>Correo</dt>
         <dd data-testid="my-entry-email">{entry.entry.email}</dd>
         <dt>Campus</dt>
-        <dd data-testid="my-entry-college">{collegeLabel(entry.college)}</dd>
+        <dd data-testid="my-entry-college">{label ?? collegeLabel(entry.college)}</dd>
         <dt>Te uniste el</dt>
         <dd data-testid="my-entry-date">{longDate.format(entry.entry.timestamp)}</dd>
       </dl>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MyCampus } from '@/domain/campus-progress';
 import type { College } from '@/domain/college';
 import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
@@ -29,6 +30,8 @@ export interface CampusAddHarness {
   search(query: string): Promise<College[]>;
   /** The 'campus-added' messages recorded for the campus: to whom (uid). */
   addedMail(collegeId: string): Promise<string[]>;
+  /** The signed-in student's campus as the backend reads it (CampusProgressRepo.mine). */
+  myCampus(uid: string): Promise<MyCampus>;
 }
 
 let run = 0;
@@ -64,6 +67,11 @@ export function describeCampusAddContract(name: string, setup: () => Promise<Cam
       expect(found).toMatchObject({ name: request.name, shortName: `UN ${tag} - Manzanillo` });
       await h.signInAs(pendingJoiner);
       expect((await h.waitlist.get(pendingJoiner.uid))?.collegeId).toBe(id);
+      // Named by the backend: the page's own catalogue does not know it.
+      expect((await h.myCampus(pendingJoiner.uid)).names).toMatchObject({
+        name: request.name,
+        shortName: `UN ${tag} - Manzanillo`,
+      });
       await h.signInAs(elsewhere);
       expect((await h.waitlist.get(elsewhere.uid))?.collegeId).toBe('udg-cucei');
       expect((await h.addedMail(id)).sort()).toEqual([pendingJoiner.uid, elsewhere.uid].sort());
@@ -109,6 +117,10 @@ export function describeCampusAddContract(name: string, setup: () => Promise<Cam
       await expect(h.addCampus({ request: pending.id, id: 'No Es Id' })).rejects.toThrow();
       await h.signInAs(asker);
       expect((await h.waitlist.get(asker.uid))?.collegeId).toBe(pending.id);
+      expect((await h.myCampus(asker.uid)).names).toMatchObject({
+        name: `Universidad Otra ${tag}`,
+        shortName: `Universidad Otra ${tag} (pendiente)`,
+      });
       expect(await h.addedMail('udg-cucei')).toEqual([]);
       await h.addCampus({ request: pending.id, id: `otra-${tag}` });
       await expect(h.addCampus({ request: pending.id, id: `otra-b-${tag}` })).rejects.toThrow();

@@ -57,7 +57,8 @@ export function describeCampusProgressContract(
       const h = await setup();
       const { uid } = await join(h, 'institutional', h.campuses.a);
       const mine = await h.repo.mine(uid);
-      expect(mine).toEqual({
+      // (Issue 49's `names`, where a backend gives them, are the campus-add contract's.)
+      expect(mine).toMatchObject({
         verified: true,
         university: 'de la UdeG',
         progress: {

@@ -321,6 +321,7 @@ describeCampusAddContract('memory', async () => {
       const { added, moved, queued } = b.controls.addCampus(input);
       return { added, moved, queued };
     },
+    myCampus: (uid) => b.campusProgress.mine(uid),
     search: (query) => b.collegeSearch.search(query),
     addedMail: async (collegeId) =>
       b.controls

@@ -156,6 +156,11 @@ test('a requested campus is joined at once as pending, and an operator makes it 
   await expect(page.getByTestId('campus-headline')).toHaveText(
     'Universidad de Sotavento (pendiente): lo revisaremos y te escribiremos cuando esté en la lista',
   );
+  // Named from the backend after a reload too (the page's catalogue does not have it).
+  await page.reload();
+  await expect(page.getByTestId('my-entry-college')).toHaveText(
+    'Universidad de Sotavento (pendiente)',
+  );
   const [request] = await backend<{ id: string }[]>(page, 'campusRequests');
   expect(request!.id).toMatch(/^pendiente-[0-9a-f]{24}$/);
   expect(await backend(page, 'entries')).toMatchObject({
@@ -180,6 +185,9 @@ test('a requested campus is joined at once as pending, and an operator makes it 
   expect(await backend(page, 'entries')).toMatchObject({
     'demo-ana': { collegeId: 'usotavento-coatza' },
   });
+  await page.reload();
+  await expect(page.getByTestId('my-entry-college')).toHaveText('US - Coatzacoalcos');
+  await expect(page.getByTestId('campus-headline')).toContainText('US - Coatzacoalcos');
   await page.getByRole('button', { name: 'Cambiar campus' }).click();
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill('Sotavento');

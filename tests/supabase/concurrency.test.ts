@@ -292,3 +292,71 @@ describe('concurrent verifications (issue 48)', () => {
     }
   });
 });
+
+describe('concurrent milestones (issue 49)', () => {
+  it('40 students joining at once across 25% and 50% of a threshold: each milestone once, each student at most one of each', async () => {
+    await admin.query(
+      `insert into public.colleges (id, name, subname, email_domains, university_of)
+       values ('hito-paralelo', 'Universidad de Guadalajara', 'Paralelo', '{alumnos.udg.mx}', 'de la UdeG')`,
+    );
+    await admin.query(
+      "insert into private.campus_settings (college_id, threshold) values ('hito-paralelo', 40)",
+    );
+    const { rows } = await admin.query<{ id: string; email: string }>(
+      `insert into auth.users (email)
+       select 'paralelo' || n || '@alumnos.udg.mx' from generate_series(1, 40) n returning id, email`,
+    );
+    const clients = await Promise.all(
+      rows.map(async () => {
+        const c = new pg.Client({ connectionString: db.url });
+        await c.connect();
+        return c;
+      }),
+    );
+    try {
+      const results = await Promise.allSettled(
+        clients.map(async (c, n) => {
+          const { id, email } = rows[n]!;
+          await c.query('begin');
+          await c.query(
+            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+            [
+              JSON.stringify({
+                sub: id,
+                email,
+                role: 'authenticated',
+                app_metadata: { provider: 'google' },
+                is_anonymous: false,
+              }),
+            ],
+          );
+          await c.query(
+            "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'hito-paralelo')",
+            [id, email],
+          );
+          await c.query('commit');
+        }),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+    const reached = await admin.query<{ milestone: number; verified: number; mailed: boolean }>(
+      `select milestone, verified, mailed from private.campus_milestones
+       where college_id = 'hito-paralelo' order by milestone`,
+    );
+    // 40 of 40: every milestone reached, each once, each with a figure that had crossed it.
+    expect(reached.rows.map((r) => r.milestone)).toEqual([25, 50, 75, 100]);
+    for (const r of reached.rows) expect(r.verified * 100).toBeGreaterThanOrEqual(r.milestone * 40);
+    const mail = await admin.query<{ milestone: number; user_id: string }>(
+      `select milestone, user_id::text from private.mail_outbox
+       where kind = 'milestone' and college_id = 'hito-paralelo'`,
+    );
+    const pairs = mail.rows.map((m) => `${m.milestone}:${m.user_id}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    // Every message's milestone was one the campus recorded as mailed.
+    const mailed = reached.rows.filter((r) => r.mailed).map((r) => r.milestone);
+    expect(mail.rows.every((m) => mailed.includes(m.milestone))).toBe(true);
+    expect(mail.rows.length).toBeGreaterThan(0);
+  });
+});

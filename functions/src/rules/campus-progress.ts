@@ -115,11 +115,28 @@ export interface MyCampus {
    * (for example 'UdeG', 'Tec', 'ITESO'); null when the campus has no e-mail domain on file.
    */
   readonly university: string | null;
+  /**
+   * The campus's names as the backend holds them (issue 49: a campus an operator added after this
+   * build, a requested one still pending), or null when the answer gave none: the page then names
+   * it from its own catalogue.
+   */
+  readonly names?: CampusNames | null;
 }
+
+export interface CampusNames {
+  readonly name: string;
+  readonly subname: string;
+  readonly shortName: string;
+}
+
+const NAME_LENGTH = 200;
+const aName = (value: unknown): string | null =>
+  typeof value === 'string' && value.length <= NAME_LENGTH ? value : null;
 
 /**
  * Reads the student's campus as a backend answers it (`{ collegeId, verified, verifiedCount,
- * threshold, state, opensOn, universityOf }`, each adapter mapping its own names to these); null
+ * threshold, state, opensOn, universityOf, name, subname, shortName }`, each adapter mapping its
+ * own names to these; the names are optional); null
  * when the answer names no campus. The progress goes through `parseProgress`: never a figure
  * under the floor.
  */
@@ -138,5 +155,13 @@ export function parseMyCampus(answer: unknown): MyCampus | null {
     }),
     verified: a.verified === true,
     university: typeof a.universityOf === 'string' ? a.universityOf : null,
+    names: namesOf(a),
   };
+}
+
+function namesOf(a: Record<string, unknown>): CampusNames | null {
+  const name = aName(a.name);
+  if (!name) return null;
+  const subname = aName(a.subname) ?? '';
+  return { name, subname, shortName: aName(a.shortName) || subname || name };
 }

@@ -31,11 +31,13 @@ describe('composition root', () => {
       'loadInvitePreview',
       'loadMyCampus',
       'loadMyEntry',
+      'loadSellerChoice',
       'localWaitlistStatus',
       'pendingVerification',
       'prepareSignIn',
       'rememberInvite',
       'requestCampus',
+      'saveSellerChoice',
       'savedCollege',
       'searchColleges',
       'sendVerificationCode',
@@ -136,7 +138,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(25);
+    expect(Object.keys(useCases)).toHaveLength(27);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -185,7 +187,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(25);
+    expect(Object.keys(useCases)).toHaveLength(27);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

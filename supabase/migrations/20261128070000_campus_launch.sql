@@ -171,8 +171,10 @@ as $$
 $$;
 revoke all on function private.pending_campus_id(text) from public, anon, authenticated;
 
--- Whether the caller may put this campus on their entry: a catalogue one, or a pending one they
--- asked for. No student makes or renames a campus.
+-- Whether the caller may put this campus on their entry: a pending id only while it is a pending
+-- campus they asked for (one added since is no campus: its askers were moved). Any other id is the
+-- entry's own checks': the id rule and the foreign key to the catalogue. No student makes or
+-- renames a campus.
 create or replace function private.may_join(college text)
 returns boolean
 language sql
@@ -180,16 +182,15 @@ stable
 security definer
 set search_path = ''
 as $$
-  select exists (
+  select college !~ '^pendiente-' or exists (
     select 1 from public.colleges c
-    where c.id = college
-      and (c.request_key is null or exists (
-        select 1 from private.campus_requests r
-        where r.user_id = (select auth.uid()) and r.request_key = c.request_key)))
+    join private.campus_requests r on r.request_key = c.request_key
+    where c.id = college and r.user_id = (select auth.uid()))
 $$;
 revoke all on function private.may_join(text) from public, anon;
 grant execute on function private.may_join(text) to authenticated;
 
+-- As 20261128010000_join_terms.sql has it, and a campus the caller may join.
 drop policy "a Google student adds their own entry, with their own e-mail" on public.waitlist;
 create policy "a Google student adds their own entry, with their own e-mail" on public.waitlist
   for insert to authenticated
@@ -197,6 +198,8 @@ create policy "a Google student adds their own entry, with their own e-mail" on 
     uid = (select auth.uid())
     and email = (select auth.jwt() ->> 'email')
     and (select private.is_google_student())
+    and ((adult is null and notice_version is null)
+      or (adult is true and notice_version is not null))
     and private.may_join(college_id)
   );
 

@@ -250,3 +250,56 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
     )
     .toBe(1);
 });
+
+test('issue 49: a source recorded at joining, a requested campus joined as pending, and a seller choice kept', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  const email = `pilar.${run}@alumnos.udg.mx`;
+  await page.goto('/?utm_source=WhatsApp&utm_medium=grupo');
+  await signInThroughPopup(page, email, 'Pilar');
+  // 'Mi campus no aparece': the campus answered pending, held by the selector, joined at once.
+  await page.getByTestId('college-trigger').click();
+  await page.getByPlaceholder('Buscar universidad...').fill(`Universidad Lejana ${run}`);
+  await page.getByRole('option', { name: 'Mi campus no aparece' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mi campus no aparece' });
+  await dialog.getByLabel('Ciudad').fill('Tepic');
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByTestId('college-trigger')).toContainText(
+    `Universidad Lejana ${run} (pendiente)`,
+  );
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const [entry] = await query<{ college_id: string; source: string; medium: string }>(
+    `select w.college_id, s.source, s.medium from public.waitlist w
+     join auth.users u on u.id = w.uid left join private.join_sources s on s.user_id = w.uid
+     where u.email = $1`,
+    [email],
+  );
+  expect(entry!.college_id).toMatch(/^pendiente-[0-9a-f]{24}$/);
+  await expect
+    .poll(async () =>
+      (
+        await query<{ source: string }>(
+          `select s.source from private.join_sources s join auth.users u on u.id = s.user_id
+           where u.email = $1`,
+          [email],
+        )
+      ).map((r) => r.source),
+    )
+    .toEqual(['whatsapp']);
+
+  const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
+  await group.getByLabel('Material de estudio').check();
+  await group.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('seller-status')).toHaveText('Guardamos lo que quieres vender');
+  await page.reload();
+  await expect(page.getByTestId('my-entry-college')).toHaveText(
+    `Universidad Lejana ${run} (pendiente)`,
+  );
+  await expect(
+    page
+      .getByRole('group', { name: '¿Quieres vender en tu campus?' })
+      .getByLabel('Material de estudio'),
+  ).toBeChecked();
+});

@@ -97,7 +97,18 @@ export async function startFakeAlgolia(port = 0) {
       }
       send(200, {
         results: requestsList.map((r) => {
-          const hits = searchCatalogue(r.query ?? '', COLLEGE_CATALOGUE, r.hitsPerPage ?? 20).map(
+          // The catalogue, and the campuses written to the index beyond it (issue 49: campus:add).
+          const added = [...index('colleges').records.values()]
+            .filter((rec) => !COLLEGE_CATALOGUE.some((c) => c.id === rec.objectID))
+            .map((rec) => ({
+              id: String(rec.objectID),
+              name: String(rec.name ?? ''),
+              subname: String(rec.subname ?? ''),
+              shortName: String(rec.shortName ?? ''),
+              keywords: Array.isArray(rec.keywords) ? rec.keywords.map(String) : [],
+            }));
+          const catalogue = added.length ? [...COLLEGE_CATALOGUE, ...added] : COLLEGE_CATALOGUE;
+          const hits = searchCatalogue(r.query ?? '', catalogue, r.hitsPerPage ?? 20).map(
             ({ id, ...rest }) => ({ objectID: id, ...rest }),
           );
           return { hits, nbHits: hits.length, query: r.query ?? '', params: '' };

@@ -86,6 +86,15 @@ import {
   welcomeOnWrite,
 } from './mail-firestore';
 import {
+  campusLabelOf,
+  campusNamesOf,
+  pendingCampusOf,
+  reachMilestones,
+  SELLERS_COLLECTION,
+  SOURCES_COLLECTION,
+} from './campus-launch';
+import { parseVisitSource, SOURCE_WINDOW_MS } from './rules/visit-source';
+import {
   CODES_COLLECTION,
   creditDay,
   INVITE_DAYS_COLLECTION,
@@ -323,6 +332,8 @@ async function deleteStudentData(uid: string): Promise<void> {
     STOPS_COLLECTION,
     VERIFICATIONS_COLLECTION,
     CODES_COLLECTION_V,
+    SELLERS_COLLECTION,
+    SOURCES_COLLECTION,
   ]) {
     batch.delete(store.collection(collection).doc(uid));
   }
@@ -458,10 +469,23 @@ export const on_waitlist_written = onDocumentWritten(
     const uid = event.params.uid;
     await reconcileMember(uid);
     const after = event.data?.after.data();
+    // The campuses whose count this write moved may have reached a milestone (issue 49).
+    const campuses = new Set(
+      [event.data?.before.data()?.collegeId, after?.collegeId].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    );
+    for (const collegeId of campuses) await milestonesOf(collegeId);
     if (!after) {
-      // Deleted by its student (who may make it again): what was not sent yet is forgotten.
+      // Deleted by its student (who may make it again): what was not sent yet is forgotten, and
+      // the seller choice and the source go with the entry (issue 49).
       const joined = joinedOf(event.data?.before.data());
       if (joined !== null) await forgetPendingMail(firestore, uid, joined);
+      await Promise.all(
+        [SELLERS_COLLECTION, SOURCES_COLLECTION].map((c) =>
+          firestore.collection(c).doc(uid).delete(),
+        ),
+      );
       return;
     }
     if (!welcomeOnWrite(uid, event.data?.before.data(), after, '')) return;
@@ -474,6 +498,68 @@ export const on_waitlist_written = onDocumentWritten(
   },
 );
 
+/** The students' names as Google gave them, 100 accounts per call (the e-mails greet with them). */
+async function googleNames(uids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let at = 0; at < uids.length; at += 100) {
+    const { users } = await getAuth(app).getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
+    for (const user of users) found.set(user.uid, googleName(user));
+  }
+  return found;
+}
+
+/** The milestones a campus's true count reaches now (issue 49; functions/src/campus-launch.ts). */
+async function milestonesOf(collegeId: string): Promise<number> {
+  return reachMilestones(
+    firestore,
+    collegeId,
+    async () =>
+      (
+        await firestore
+          .collection(MEMBERS_COLLECTION)
+          .where('collegeId', '==', collegeId)
+          .where('verified', '==', true)
+          .count()
+          .get()
+      ).data().count,
+    googleNames,
+  );
+}
+
+/** A campus's threshold set by operators (`npm run campus -- set`) may reach a milestone too. */
+export const on_campus_settings_written = onDocumentWritten(
+  { document: `${SETTINGS_COLLECTION}/{collegeId}`, region: 'us-central1', retry: true },
+  async (event) => {
+    await milestonesOf(event.params.collegeId);
+  },
+);
+
+/**
+ * Where the caller came from (issue 49): the visit's clamped `utm_*` values, written once
+ * (`joinSources/{uid}`, admin-only) while their entry is at most a day old. `{ recorded }`: false
+ * when one was there, or the caller is not on the list or joined longer ago.
+ */
+export const record_join_source = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  const source = parseVisitSource((request.data as { source?: unknown } | null)?.source);
+  if (!source) throw new HttpsError('invalid-argument', 'Not a clamped source.');
+  try {
+    const entryRef = firestore.collection(WAITLIST_COLLECTION).doc(uid);
+    const ref = firestore.collection(SOURCES_COLLECTION).doc(uid);
+    const recorded = await firestore.runTransaction(async (tx) => {
+      const [entry, held] = await tx.getAll(entryRef, ref);
+      const joined = joinedOf(entry!.data());
+      if (held!.exists || joined === null || Date.now() - joined > SOURCE_WINDOW_MS) return false;
+      tx.create(ref, { ...source, at: FieldValue.serverTimestamp() });
+      return true;
+    });
+    return { recorded };
+  } catch (error) {
+    logger.error('record_join_source failed', { error: String(error) });
+    throw new HttpsError('unavailable', 'The source could not be recorded right now.');
+  }
+});
+
 /**
  * The caller's campus (issue 28): its verified students (floored), the operators' settings, and
  * whether the caller's e-mail verifies them. Reconciles the caller's own record first, so a
@@ -484,8 +570,13 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
   try {
     const mine = await reconcileMember(uid);
     if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
-    // By the sign-in address or by a code (issue 48).
-    return { ...(await campusProgressOf(mine.collegeId)), verified: mine.verified };
+    // By the sign-in address or by a code (issue 48); named as held here (issue 49).
+    const names = await campusNamesOf(firestore, mine.collegeId);
+    return {
+      ...(await campusProgressOf(mine.collegeId)),
+      verified: mine.verified,
+      ...(names ?? {}),
+    };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('get_my_campus failed', { error: String(error) });
@@ -625,9 +716,12 @@ export const request_campus = onCall(CALLABLE, async (request) => {
     const store = firestore;
     const ref = store.collection(REQUESTS_COLLECTION).doc(checked.id);
     const counter = store.collection(REQUESTERS_COLLECTION).doc(uid);
-    const recorded = await store.runTransaction(async (tx) => {
+    const answer = await store.runTransaction(async (tx) => {
       const [held, mine] = await tx.getAll(ref, counter);
-      if (held!.exists) return false; // a repeat counts once
+      // The campus the student may join now (issue 49): pending, or added since.
+      const campus = await pendingCampusOf(store, tx, checked);
+      const { write, ...joinable } = campus;
+      if (held!.exists) return joinable; // a repeat counts once
       // The counter, or (its first use) the student's requests counted.
       const count = mine!.exists
         ? Number(mine!.get('count')) || 0
@@ -643,9 +737,10 @@ export const request_campus = onCall(CALLABLE, async (request) => {
         at: FieldValue.serverTimestamp(),
       });
       tx.set(counter, { count: count + 1 });
-      return true;
+      write();
+      return joinable;
     });
-    return { recorded };
+    return answer;
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('request_campus failed', { error: String(error) });
@@ -699,7 +794,7 @@ export async function sendDueMail(env: Record<string, string | undefined>) {
   const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
   try {
     return await deliverOutbox({
-      outbox: createFirestoreOutbox(firestore, welcomeExtras),
+      outbox: createFirestoreOutbox(firestore, welcomeExtras, (id) => campusLabelOf(firestore, id)),
       transport,
       secret: env.MAIL_TOKEN_SECRET ?? '',
       from: parsed.settings.from,
@@ -943,48 +1038,54 @@ export const verify_email_code = onCall(VERIFY_CALLABLE, async (request) => {
   const verifiedRef = store.collection(VERIFICATIONS_COLLECTION).doc(uid);
   const codeRef = store.collection(CODES_COLLECTION_V).doc(uid);
   try {
-    return await store.runTransaction(async (tx) => {
-      const [entrySnap, verifiedSnap, codeSnap] = await tx.getAll(entryRef, verifiedRef, codeRef);
-      const entry = entrySnap!.data() as EntryFields | undefined;
-      if (!entry || typeof entry.collegeId !== 'string') {
-        throw new HttpsError('not-found', 'No waitlist entry.');
-      }
-      const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
-      const counted = await countedAddress(store, tx, uid, entry, verification);
-      if (counted !== null) return { outcome: 'verified', address: counted };
-      const stored = codeSnap!.data() as
-        { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
-      const record =
-        stored &&
-        typeof stored.address === 'string' &&
-        typeof stored.hash === 'string' &&
-        addressInDomains(stored.address, domainsOf(entry.collegeId))
-          ? {
-              address: stored.address,
-              hash: stored.hash,
-              expiresAt: Number(stored.expiresAt) || 0,
-              tries: Number(stored.tries) || 0,
-            }
-          : null;
-      const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
-      if (tried.result.outcome !== 'verified') {
-        if (tried.record) tx.update(codeRef, { tries: tried.record.tries });
-        else if (codeSnap!.exists) tx.delete(codeRef);
-        return tried.result;
-      }
-      const { address } = tried.result;
-      if (await addressTaken(store, tx, uid, address)) {
+    return await store
+      .runTransaction(async (tx) => {
+        const [entrySnap, verifiedSnap, codeSnap] = await tx.getAll(entryRef, verifiedRef, codeRef);
+        const entry = entrySnap!.data() as EntryFields | undefined;
+        if (!entry || typeof entry.collegeId !== 'string') {
+          throw new HttpsError('not-found', 'No waitlist entry.');
+        }
+        const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
+        const counted = await countedAddress(store, tx, uid, entry, verification);
+        if (counted !== null) return { outcome: 'verified', address: counted };
+        const stored = codeSnap!.data() as
+          { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
+        const record =
+          stored &&
+          typeof stored.address === 'string' &&
+          typeof stored.hash === 'string' &&
+          addressInDomains(stored.address, domainsOf(entry.collegeId))
+            ? {
+                address: stored.address,
+                hash: stored.hash,
+                expiresAt: Number(stored.expiresAt) || 0,
+                tries: Number(stored.tries) || 0,
+              }
+            : null;
+        const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
+        if (tried.result.outcome !== 'verified') {
+          if (tried.record) tx.update(codeRef, { tries: tried.record.tries });
+          else if (codeSnap!.exists) tx.delete(codeRef);
+          return tried.result;
+        }
+        const { address } = tried.result;
+        if (await addressTaken(store, tx, uid, address)) {
+          tx.delete(codeRef);
+          return { outcome: 'none' };
+        }
         tx.delete(codeRef);
-        return { outcome: 'none' };
-      }
-      tx.delete(codeRef);
-      tx.set(verifiedRef, { address, at: FieldValue.serverTimestamp() });
-      tx.set(store.collection(MEMBERS_COLLECTION).doc(uid), {
-        collegeId: entry.collegeId,
-        verified: true,
+        tx.set(verifiedRef, { address, at: FieldValue.serverTimestamp() });
+        tx.set(store.collection(MEMBERS_COLLECTION).doc(uid), {
+          collegeId: entry.collegeId,
+          verified: true,
+        });
+        return { ...tried.result, collegeId: entry.collegeId };
+      })
+      .then(async ({ collegeId, ...result }: { collegeId?: string } & Record<string, unknown>) => {
+        // One more verified student: the campus may reach a milestone (issue 49).
+        if (collegeId) await milestonesOf(collegeId);
+        return result;
       });
-      return tried.result;
-    });
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('verify_email_code failed', { error: String(error) });

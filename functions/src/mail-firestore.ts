@@ -18,7 +18,7 @@ import {
   Timestamp,
 } from 'firebase-admin/firestore';
 import { CAMPUS_LABEL } from './mail/campus-label';
-import type { MailKind } from './mail/mail-message';
+import { MAIL_KINDS, type MailKind } from './mail/mail-message';
 import { launchMailId, type PendingMail, welcomeMailId } from './mail/outbox';
 import type { Outbox } from './mail/outbox.port';
 import { LEDGER_KEEP_MS, ledgerWith, type SentRecord } from './mail/recipient-limits';
@@ -59,7 +59,13 @@ export interface OutboxRecord {
   /** A code's message only (issue 48): the nonce its digits come from, and its end (ms). */
   readonly nonce?: string;
   readonly expiresAt?: number;
+  /** A milestone's only (issue 49): the percent, and the figure it was reached with. */
+  readonly milestone?: number;
+  readonly figure?: { readonly verified: number; readonly threshold: number };
 }
+
+const isMailKind = (kind: unknown): kind is MailKind =>
+  (MAIL_KINDS as readonly unknown[]).includes(kind);
 
 /** The entry's date of joining in ms (the leave link's `joined`), or null when it has none. */
 export function joinedOf(entry: { timestamp?: unknown } | undefined | null): number | null {
@@ -190,7 +196,12 @@ export type WelcomeExtras = (mail: {
 }) => Promise<Pick<PendingMail, 'inviteCode' | 'progress'>>;
 
 /** The outbox as the sender claims from it. */
-export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): Outbox {
+export function createFirestoreOutbox(
+  store: Firestore,
+  extras: WelcomeExtras,
+  /** A campus the catalogue does not hold (added, or pending; issue 49), as the e-mails name it. */
+  labelOf: (collegeId: string) => Promise<string> = async (collegeId) => collegeId,
+): Outbox {
   const outbox = store.collection(OUTBOX_COLLECTION);
   return {
     async claim(limit, now, leaseUntil) {
@@ -209,9 +220,9 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
       });
       return Promise.all(
         claimed.map(async ({ id, data }): Promise<PendingMail> => {
-          const kind: MailKind =
-            data.kind === 'launch' || data.kind === 'code' ? data.kind : 'welcome';
+          const kind: MailKind = isMailKind(data.kind) ? data.kind : 'welcome';
           const collegeId = String(data.collegeId);
+          const figure = data.figure as { verified?: unknown; threshold?: unknown } | undefined;
           return {
             id,
             kind,
@@ -221,11 +232,24 @@ export function createFirestoreOutbox(store: Firestore, extras: WelcomeExtras): 
             name: typeof data.name === 'string' ? data.name : '',
             // The catalogue's own keys only: an id such as `constructor` is no campus (issue 51).
             campus:
-              (Object.hasOwn(CAMPUS_LABEL, collegeId) && CAMPUS_LABEL[collegeId]) || collegeId,
+              (Object.hasOwn(CAMPUS_LABEL, collegeId) && CAMPUS_LABEL[collegeId]) ||
+              (await labelOf(collegeId)),
             attempts: Number(data.attempts) || 0,
             nonce: typeof data.nonce === 'string' ? data.nonce : null,
             expiresAt: typeof data.expiresAt === 'number' ? data.expiresAt : null,
-            ...(kind === 'welcome' ? await extras({ uid: String(data.uid), collegeId }) : {}),
+            ...(kind === 'welcome' || kind === 'milestone'
+              ? await extras({ uid: String(data.uid), collegeId })
+              : {}),
+            // A milestone's figure is the one it was reached with (never under the floor).
+            ...(kind === 'milestone'
+              ? {
+                  milestone: Number(data.milestone) || null,
+                  progress: {
+                    verified: Number(figure?.verified) || null,
+                    threshold: Number(figure?.threshold) || 0,
+                  },
+                }
+              : {}),
           };
         }),
       );
@@ -288,10 +312,7 @@ const isLeasedBy = (doc: DocumentSnapshot, leaseUntil: Date): boolean =>
 function sendsOf(value: unknown): SentRecord[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((s: { id?: unknown; kind?: unknown; at?: unknown } | null) =>
-    s &&
-    typeof s.id === 'string' &&
-    (s.kind === 'welcome' || s.kind === 'launch' || s.kind === 'code') &&
-    Number.isSafeInteger(s.at)
+    s && typeof s.id === 'string' && isMailKind(s.kind) && Number.isSafeInteger(s.at)
       ? [{ id: s.id, kind: s.kind, at: s.at as number }]
       : [],
   );

@@ -70,3 +70,26 @@ export async function uploadColleges(options: UploadOptions): Promise<number> {
   await client.waitForTask({ indexName, taskID });
   return records.length;
 }
+
+/**
+ * Adds one campus to the index (issue 49: a requested campus made real by `npm run campus:add`),
+ * or rewrites its record: the same record again is no error. Waits until the index has it.
+ */
+export async function addCollege(
+  options: Omit<UploadOptions, 'catalogue'> & {
+    readonly college: Pick<CatalogueEntry, 'id' | 'name' | 'subname' | 'shortName'>;
+  },
+): Promise<void> {
+  const indexName = options.indexName ?? 'colleges';
+  const client = algoliasearch(options.appId, options.adminKey, {
+    ...(options.hosts
+      ? { hosts: options.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) }
+      : {}),
+  });
+  const [record] = collegeRecords([{ ...options.college, keywords: [] }]);
+  const [saved] = await client.saveObjects({
+    indexName,
+    objects: [record as unknown as Record<string, unknown>],
+  });
+  await client.waitForTask({ indexName, taskID: saved!.taskID });
+}

@@ -3,7 +3,8 @@
 //
 //   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share
 //   days      campus,day,joined,verified     (by day of joining, UTC; only days with a join)
-//   requests  name,city,requests,first_requested   ('Mi campus no aparece', per campus)
+//   requests  name,city,requests,first_requested,pending_id   ('Mi campus no aparece', per campus;
+//             pending_id: what `campus:add -- --request` takes, or the campus it was added as)
 //   failures  day,kind,code,count   (the page's failed sign-ins and joins, issue 51; newest day first)
 import { csvLine } from './export-waitlist.mjs';
 
@@ -13,7 +14,7 @@ const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };
 /**
  * `entries`: `{ uid, collegeId, joinedAt (ISO), verified, email }`; `invited`: the uids of students
  * credited to an invite; `settings`: `{ [collegeId]: { threshold, state, opensOn } }`;
- * `requests`: `{ key, name, city, at (ISO) }`, one per student and campus; `failures`:
+ * `requests`: `{ key, name, city, at (ISO), pendingId }`, one per student and campus; `failures`:
  * `{ day (YYYY-MM-DD), kind, code, count }`, the failure reports' counts.
  */
 export function campusReport(
@@ -34,14 +35,21 @@ export function campusReport(
     for (const r of [...requests].sort((a, b) => a.at.localeCompare(b.at))) {
       const held = byKey.get(r.key);
       if (held) held.requests++;
-      else byKey.set(r.key, { name: r.name, city: r.city, requests: 1, first: r.at });
+      else
+        byKey.set(r.key, {
+          name: r.name,
+          city: r.city,
+          requests: 1,
+          first: r.at,
+          pendingId: r.pendingId ?? '',
+        });
     }
     const rows = [...byKey.values()].sort(
       (a, b) => b.requests - a.requests || a.name.localeCompare(b.name),
     );
     return csv(
-      ['name', 'city', 'requests', 'first_requested'],
-      rows.map((r) => [r.name, r.city, r.requests, r.first]),
+      ['name', 'city', 'requests', 'first_requested', 'pending_id'],
+      rows.map((r) => [r.name, r.city, r.requests, r.first, r.pendingId]),
     );
   }
   const credited = new Set(invited);

@@ -265,7 +265,9 @@ describeFirestore('CampusRequests contract on Firestore', () => {
           region: 'us-central1',
           emulator: FUNCTIONS_EMULATOR,
         }),
-        signIn: async () => ({ uid: (await h.signIn('institutional')).uid }),
+        waitlist: h.waitlist,
+        signIn: () => h.signIn('institutional'),
+        signInAs: async ({ email }) => void (await h.signInAs(email)),
         held: async () => {
           const byKey = new Map<string, { name: string; city: string; requests: number }>();
           const docs = (await db.list('campusRequests')).sort((a, b) =>

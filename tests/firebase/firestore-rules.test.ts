@@ -362,4 +362,84 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(getDocs(collection(ana(), 'heroProfiles')));
     await assertFails(getDoc(doc(ana(), 'anything/else')));
   });
+
+  // Issue 49: who will sell is the student's own; requested, added campuses, sources and
+  // milestones are the Admin SDK's; an entry may name a pending campus only its student asked for.
+  describe('issue 49', () => {
+    const PENDING = `pendiente-${'a'.repeat(24)}`;
+    const seller = (over: Record<string, unknown> = {}) => ({
+      categories: ['postres', 'snacks'],
+      updatedAt: serverTimestamp(),
+      ...over,
+    });
+    const onList = () =>
+      env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'waitlist/ana'), { collegeId: 'udg-cucei' });
+      });
+
+    it('a student on the list writes, reads and deletes their own seller choice, a set of the seven', async () => {
+      await assertFails(setDoc(doc(ana(), 'sellerChoices/ana'), seller())); // not on the list
+      await onList();
+      await assertSucceeds(setDoc(doc(ana(), 'sellerChoices/ana'), seller()));
+      await assertSucceeds(getDoc(doc(ana(), 'sellerChoices/ana')));
+      for (const bad of [
+        seller({ categories: [] }),
+        seller({ categories: ['tacos'] }),
+        seller({ categories: ['postres', 'postres'] }),
+        seller({ categories: 'postres' }),
+        seller({ updatedAt: new Date(0) }),
+        seller({ extra: true }),
+      ]) {
+        await assertFails(setDoc(doc(ana(), 'sellerChoices/ana'), bad));
+      }
+      await assertSucceeds(deleteDoc(doc(ana(), 'sellerChoices/ana')));
+    });
+
+    it("no student reads or writes another's seller choice, nor lists them", async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'sellerChoices/luis'), { categories: ['snacks'] });
+      });
+      await assertFails(getDoc(doc(ana(), 'sellerChoices/luis')));
+      await assertFails(setDoc(doc(ana(), 'sellerChoices/luis'), seller()));
+      await assertFails(deleteDoc(doc(ana(), 'sellerChoices/luis')));
+      await assertFails(getDocs(collection(ana(), 'sellerChoices')));
+    });
+
+    it('sources, requests, pending and added campuses and milestones are closed to every client', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'joinSources/ana'), { source: 'whatsapp' });
+        await setDoc(doc(ctx.firestore(), 'campusMilestones/udg-cucei'), { reached: [25] });
+        await setDoc(doc(ctx.firestore(), `pendingCampuses/${PENDING}`), { name: 'U' });
+      });
+      for (const path of [
+        'joinSources/ana',
+        'campusMilestones/udg-cucei',
+        `pendingCampuses/${PENDING}`,
+        'campuses/nueva',
+        `addedCampuses/${PENDING}`,
+        `campusRequests/ana__${'a'.repeat(24)}`,
+      ]) {
+        await assertFails(getDoc(doc(ana(), path)));
+        await assertFails(setDoc(doc(ana(), path), { name: 'Mi campus' }));
+      }
+    });
+
+    it('an entry names a pending campus only its student asked for, and one an operator added', async () => {
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), `pendingCampuses/${PENDING}`), { name: 'U' });
+      });
+      // Pending, but not hers.
+      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), `campusRequests/ana__${'a'.repeat(24)}`), { uid: 'ana' });
+      });
+      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
+      await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'nueva-uni' }));
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), 'campuses/nueva-uni'), { name: 'Nueva' });
+      });
+      await assertSucceeds(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'nueva-uni' }));
+    });
+  });
 });

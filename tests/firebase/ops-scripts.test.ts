@@ -479,8 +479,9 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
       'campus,day,joined,verified\nudg-cucei,2026-11-20,1,1\nudg-cucei,2026-11-21,1,0\n',
     );
     expect((await run('report', ['requests'])).stdout).toBe(
-      'name,city,requests,first_requested\n' +
-        'Universidad de Sotavento,Coatzacoalcos,1,2026-11-22T00:00:00.000Z\n',
+      'name,city,requests,first_requested,pending_id\n' +
+        // The pending campus's id (issue 49): what `campus:add -- --request` takes.
+        `Universidad de Sotavento,Coatzacoalcos,1,2026-11-22T00:00:00.000Z,pendiente-128d0bc45b2b79f03b54af66\n`,
     );
     // The failure reports' counts (issue 51), as report_failure leaves them.
     await put('failureCounts/2026-11-28_join_unavailable', {

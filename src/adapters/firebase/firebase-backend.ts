@@ -10,6 +10,10 @@ import { createCallableLeaveLinks } from './firebase-leave-links.adapter';
 import { createCallableFailureReports } from './firebase-failure-reports.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
+import {
+  createCallableJoinSources,
+  createFirestoreSellerChoices,
+} from './firebase-seller-choices.adapter';
 import type { FirebaseSettings } from './firebase-settings';
 import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
 
@@ -53,6 +57,8 @@ export function createFirebaseBackend(
     invites: createCallableInvites(functions),
     campusRequests: createCallableCampusRequests(functions),
     emailVerifications: createCallableEmailVerifications(functions),
+    sellerChoices: createFirestoreSellerChoices(firestore),
+    joinSources: createCallableJoinSources(functions),
     leaveLinks: createCallableLeaveLinks(functions),
     failureReports: createCallableFailureReports(functions),
   };

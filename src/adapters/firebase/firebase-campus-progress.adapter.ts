@@ -35,6 +35,9 @@ export function createCallableCampusProgress(options: CallableOptions): CampusPr
         state: a.state,
         opensOn: a.opensOn,
         universityOf: a.universityOf,
+        name: a.name,
+        subname: a.subname,
+        shortName: a.shortName,
       });
       if (!campus) throw new AppError('internal', 'get_my_campus answered without a campus');
       return campus;

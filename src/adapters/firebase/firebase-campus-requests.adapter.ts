@@ -1,4 +1,5 @@
 import type { CampusRequests } from '@/ports/campus-requests.port';
+import { parsePendingCampus } from '@/domain/campus-request';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
@@ -10,11 +11,14 @@ export function createCallableCampusRequests(options: CallableOptions): CampusRe
   const call = callableFunction(options, REQUEST_CAMPUS_FUNCTION);
   return {
     async request(uid, { name, city }) {
+      let answer: unknown;
       try {
-        await call({ uid, name, city });
+        answer = await call({ uid, name, city });
       } catch (error) {
         throw toBackendError(error);
       }
+      // The campus the student may join now (issue 49): `{ id, name, city }`.
+      return parsePendingCampus(answer, REQUEST_CAMPUS_FUNCTION);
     },
   };
 }

@@ -79,9 +79,9 @@ describe('the campus report', () => {
       }),
     ).toBe(
       [
-        'name,city,requests,first_requested',
-        'u sotavento,COATZA,2,2026-11-21T00:00:00.000Z',
-        `"'=HYPERLINK(""x"")","León, Gto.",1,2026-11-23T00:00:00.000Z`,
+        'name,city,requests,first_requested,pending_id',
+        'u sotavento,COATZA,2,2026-11-21T00:00:00.000Z,',
+        `"'=HYPERLINK(""x"")","León, Gto.",1,2026-11-23T00:00:00.000Z,`,
         '',
       ].join('\n'),
     );

@@ -1,0 +1,73 @@
+import { AppError } from '@/domain/errors';
+import { parseSellerCategories } from '@/domain/seller-choice';
+import { parseVisitSource } from '@/domain/visit-source';
+import type { JoinSources } from '@/ports/join-sources.port';
+import type { SellerChoices } from '@/ports/seller-choices.port';
+import { type CallableOptions, callableFunction } from './firebase-callable';
+import { toBackendError } from './firebase-errors';
+import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
+
+/** `sellerChoices/{uid}` = `{ categories, updatedAt }` (issue 49; firestore.rules). */
+export const SELLER_CHOICES_COLLECTION = 'sellerChoices';
+/** The callable that records where the caller came from (functions/src/index.ts). */
+export const RECORD_JOIN_SOURCE_FUNCTION = 'record_join_source';
+
+/**
+ * Who will sell, and what, in Cloud Firestore through `firebase/firestore/lite`: the student's own
+ * document, which the rules let them read, write (while on the list, a set of the seven) and
+ * delete. Saving none deletes it.
+ */
+export function createFirestoreSellerChoices(options: FirestoreLiteOptions): SellerChoices {
+  const load = firestoreLite(options);
+  return {
+    async get(uid) {
+      const { sdk, db } = await load();
+      try {
+        const snapshot = await sdk.getDoc(sdk.doc(db, SELLER_CHOICES_COLLECTION, uid));
+        if (!snapshot.exists()) return [];
+        // A stored list that is not one of the seven reads as none (the rules never write one).
+        return parseSellerCategories(snapshot.data().categories) ?? [];
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+    async save(uid, categories) {
+      const parsed = parseSellerCategories(categories);
+      if (!parsed) throw new AppError('invalid-argument', 'Not a choice of the seven offerings');
+      const { sdk, db } = await load();
+      try {
+        const entry = await sdk.getDoc(sdk.doc(db, 'waitlist', uid));
+        if (!entry.exists()) throw new AppError('not-found', 'No waitlist entry');
+        const ref = sdk.doc(db, SELLER_CHOICES_COLLECTION, uid);
+        if (parsed.length === 0) await sdk.deleteDoc(ref);
+        else await sdk.setDoc(ref, { categories: parsed, updatedAt: sdk.serverTimestamp() });
+        return parsed;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw toBackendError(error);
+      }
+    },
+  };
+}
+
+/** Where the student came from, through the callable `record_join_source` (written once there). */
+export function createCallableJoinSources(options: CallableOptions): JoinSources {
+  const call = callableFunction(options, RECORD_JOIN_SOURCE_FUNCTION);
+  return {
+    async record(uid, source) {
+      // The function checks again; this only spares it a call it would refuse.
+      if (!parseVisitSource(source)) throw new AppError('invalid-argument', 'Not a clamped source');
+      let answer: unknown;
+      try {
+        answer = await call({ uid, source });
+      } catch (error) {
+        throw toBackendError(error);
+      }
+      const recorded = (answer as { recorded?: unknown } | null)?.recorded;
+      if (typeof recorded !== 'boolean') {
+        throw new AppError('internal', `${RECORD_JOIN_SOURCE_FUNCTION} answered no boolean`);
+      }
+      return recorded;
+    },
+  };
+}

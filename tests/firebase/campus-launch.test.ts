@@ -82,7 +82,10 @@ describeFirestore('issue 49 contracts on Firebase', () => {
       held: async (uid) => {
         // The trigger deletes it with the entry: a moment after a leave.
         await expect
-          .poll(async () => db.has(`waitlist/${uid}`) || !(await db.has(`sellerChoices/${uid}`)))
+          .poll(
+            async () =>
+              (await db.has(`waitlist/${uid}`)) || !(await db.has(`sellerChoices/${uid}`)),
+          )
           .toBe(true);
         const fields = await db.fields(`sellerChoices/${uid}`);
         const list = (fields?.categories as { arrayValue?: { values?: { stringValue: string }[] } })
@@ -101,7 +104,9 @@ describeFirestore('issue 49 contracts on Firebase', () => {
       held: async (uid) => {
         // The trigger deletes it with the entry (a moment after a leave).
         await expect
-          .poll(async () => db.has(`waitlist/${uid}`) || !(await db.has(`joinSources/${uid}`)))
+          .poll(
+            async () => (await db.has(`waitlist/${uid}`)) || !(await db.has(`joinSources/${uid}`)),
+          )
           .toBe(true);
         const fields = await db.fields(`joinSources/${uid}`);
         return fields

@@ -495,4 +495,70 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
     );
     await expect(run('report', ['everything'])).rejects.toMatchObject({ code: 2 });
   });
+
+  it('prints the one launch report (issue 49): a table, and CSV with --csv', async () => {
+    // Uids of their own: the last test's cleared entries still fire their triggers, which delete
+    // their students' seller choices and sources.
+    await seedEntry('ra', 'ra@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
+    await seedEntry('rb', 'rb@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
+    await put('campusMembers/ra', {
+      collegeId: { stringValue: 'udg-cucei' },
+      verified: { booleanValue: true },
+    });
+    await put('campusSettings/udg-cucei', { threshold: { integerValue: '1' } });
+    await put('invites/ra', { inviter: { stringValue: 'rb' } });
+    await put('sellerChoices/ra', {
+      categories: { arrayValue: { values: [{ stringValue: 'postres' }] } },
+    });
+    await put('joinSources/ra', {
+      source: { stringValue: 'whatsapp' },
+      medium: { nullValue: null },
+    });
+    await put('campusMilestones/udg-cucei', {
+      reached: { arrayValue: { values: [{ integerValue: '25' }, { integerValue: '50' }] } },
+    });
+    await put('campusRequests/ra__x', {
+      uid: { stringValue: 'ra' },
+      key: { stringValue: 'universidad de sotavento|coatzacoalcos' },
+      name: { stringValue: 'Universidad de Sotavento' },
+      city: { stringValue: 'Coatzacoalcos' },
+    });
+    const csv = (await run('report', ['--csv'])).stdout.trim().split('\n');
+    const head = csv[0]!.split(',');
+    const row = csv.find((line) => line.startsWith('udg-cucei,'))!.split(',');
+    const cell = (name: string) => row[head.indexOf(name)];
+    expect([cell('joined'), cell('verified'), cell('invited'), cell('invited_share')]).toEqual([
+      '2',
+      '1',
+      '1',
+      '0.500',
+    ]);
+    expect([cell('threshold'), cell('ready'), cell('state')]).toEqual(['1', 'yes', 'gathering']);
+    expect([cell('sellers'), cell('sellers_postres'), cell('sources'), cell('milestones')]).toEqual(
+      ['1', '1', 'whatsapp/-/-:1', '25 50'],
+    );
+    // The requested campus, pending, with its asker.
+    expect(csv.find((line) => line.startsWith('pendiente-128d0bc45b2b79f03b54af66,'))).toContain(
+      ',pendiente,',
+    );
+    const table = (await run('report', [])).stdout;
+    expect(table).toContain('udg-cucei\n  joined     2\n  verified   1 of 1\n');
+    expect(table).toContain('gathering, READY TO OPEN');
+    await expect(run('report', ['--json'])).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('campus:add refuses without the search keys or with a malformed request (2), and an unknown request (1)', async () => {
+    const base = emulatorEnv();
+    await expect(
+      run('campus-add', ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva'], base),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('ALGOLIA_ADMIN_KEY') });
+    const keyed = { ...base, ALGOLIA_APP_ID: 'APP', ALGOLIA_ADMIN_KEY: 'admin' };
+    await expect(
+      run('campus-add', ['--request', 'udg-cucei', '--id', 'nueva'], keyed),
+    ).rejects.toMatchObject({ code: 2 });
+    await expect(
+      run('campus-add', ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva'], keyed),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no campus request') });
+    expect(await db.ids('campuses')).toEqual([]);
+  });
 });

@@ -52,13 +52,28 @@ const MUTATIONS = [
   },
   {
     name: 'the catalogue check of a new entry (any well-formed id)',
-    from: '&& isCatalogueCollege(data.collegeId)',
+    from: '&& isJoinableCollege(data.collegeId)',
     to: '',
   },
   {
     name: 'the catalogue check of a change of campus (any well-formed id)',
-    from: '&& isCatalogueCollege(request.resource.data.collegeId)',
+    from: '&& isJoinableCollege(request.resource.data.collegeId)',
     to: '',
+  },
+  {
+    name: "a pending campus without the student's own request (issue 49)",
+    from: "\n          && exists(/databases/$(database)/documents/campusRequests/$(request.auth.uid + '__' + value.split('-')[1]))",
+    to: '',
+  },
+  {
+    name: 'the seller choice needs an entry (issue 49)',
+    from: "isOnList(uid)\n        && isValidSellerChoice(request.resource.data)",
+    to: 'isValidSellerChoice(request.resource.data)',
+  },
+  {
+    name: 'the seller choice of any categories (issue 49)',
+    from: "&& data.categories.hasOnly(",
+    to: '&& true || data.categories.hasOnly(',
   },
   {
     name: 'the confirmation of age (a version without it, or adult false)',
@@ -72,8 +87,8 @@ const MUTATIONS = [
   },
   {
     name: 'the consent needs an entry',
-    from: '&& isOnList(uid)',
-    to: '',
+    from: '&& isOnList(uid)\n        && isValidConsent(request.resource.data)',
+    to: '&& isValidConsent(request.resource.data)',
   },
 ];
 

@@ -1,0 +1,23 @@
+// The campuses the report benchmarks spread their students over (scripts/perf/bench-report-*.mjs).
+export const COLLEGE_IDS = [
+  'udg-cucea',
+  'udg-cucei',
+  'itesm-gdl',
+  'udg-cucs',
+  'udg-cucsh',
+  'udg-cuaad',
+  'udg-cucba',
+  'udg-cugdl',
+  'udg-cutonala',
+  'udg-cutlajomulco',
+  'udg-cutlaquepaque',
+  'udg-cuchapala',
+  'udg-cualtos',
+  'udg-cucienega',
+  'udg-cucosta',
+  'udg-cucsur',
+  'iteso',
+  'uag',
+  'up-gdl',
+  'itesm-mty',
+];

@@ -34,7 +34,8 @@ export default defineConfig({
     // width or a precise timing skip themselves on it (`test.skip(isMobile, reason)`).
     {
       name: 'phone',
-      testMatch: /(landing|waitlist|privacy-notice|my-entry|campus|campus-launch|mail|verification)\.e2e\.ts$/,
+      testMatch:
+        /(landing|waitlist|privacy-notice|my-entry|campus|campus-launch|mail|verification)\.e2e\.ts$/,
       use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
     },
   ],

@@ -67,12 +67,12 @@ const MUTATIONS = [
   },
   {
     name: 'the seller choice needs an entry (issue 49)',
-    from: "isOnList(uid)\n        && isValidSellerChoice(request.resource.data)",
+    from: 'isOnList(uid)\n        && isValidSellerChoice(request.resource.data)',
     to: 'isValidSellerChoice(request.resource.data)',
   },
   {
     name: 'the seller choice of any categories (issue 49)',
-    from: "&& data.categories.hasOnly(",
+    from: '&& data.categories.hasOnly(',
     to: '&& true || data.categories.hasOnly(',
   },
   {

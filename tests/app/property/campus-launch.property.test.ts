@@ -97,12 +97,6 @@ describe('milestones', () => {
     );
   });
 
-  type Op =
-    | { op: 'join'; student: number; campus: number; verified: boolean }
-    | { op: 'leave'; student: number }
-    | { op: 'move'; student: number; campus: number }
-    | { op: 'threshold'; campus: number; threshold: number };
-
   const CAMPUSES = ['udg-cucei', 'udg-cucea'] as const;
   const STUDENTS = 30;
   const ops = fc.array(

@@ -630,10 +630,15 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   // would pass them by while they load. Then the card's own entry (issue 13), the notice's link,
   // then 'Cerrar sesión'.
   await expect(page.getByTestId('invite-count')).toBeVisible();
+  // And the seller choice (issue 49), once it is read: its seven boxes, then 'Guardar'.
+  const seller = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
+  await expect(seller.getByRole('button', { name: 'Guardar' })).toBeVisible();
   for (const control of [
     page.getByTestId('invite-link'),
     page.getByRole('link', { name: 'Invitar por WhatsApp' }),
     page.getByRole('button', { name: 'Compartir' }),
+    ...(await seller.getByRole('checkbox').all()),
+    seller.getByRole('button', { name: 'Guardar' }),
     page.getByRole('checkbox', { name: /Mostrar mi foto/ }),
     page.getByRole('button', { name: 'Cambiar campus' }),
     page.getByRole('button', { name: 'Salir de la lista de espera' }),

@@ -8,16 +8,17 @@
  *   within a day of joining (src/domain/visit-source.ts); deleted with the entry.
  * - `pendingCampuses/{pendiente-<hash>}` = `{ key, name, city }`: a requested campus its askers may
  *   join (the rules check their request), made by the first request; deleted once added.
- * - `campuses/{id}` = `{ name, subname, shortName, pendingId, state }`: a requested campus an
- *   operator added (`npm run campus:add`); `addedCampuses/{pendingId}` = `{ collegeId }` names it.
- * - `campusMilestones/{collegeId}` = `{ reached, mailing }`: the milestones reached
- *   (src/domain/campus-milestones.ts), and the one whose messages are being recorded (with its
+ * - `campuses/{id}` = `{ name, subname, shortName, pendingId, key, addedAt }`: a requested campus
+ *   an operator added (`npm run campus:add`); `addedCampuses/{pendingId}` = `{ collegeId, name,
+ *   city, at }` names it for later requests and reruns.
+ * - `campusMilestones/{collegeId}` = `{ reached, mailing, count, threshold }`: the milestones
+ *   reached (src/domain/campus-milestones.ts); the one whose messages are being recorded (with its
  *   figure and time): a run that stopped halfway is finished by the next (ids make a repeat
- *   impossible), and a student who joined after it was reached is not mailed.
+ *   impossible), and a student who joined after it was reached is not mailed; and the count and
+ *   threshold the last evaluation saw.
  */
-import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { campusRequestKey } from './campus-request-rule';
+import { requestKeyHash } from './campus-requests';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mail/campus-label';
 import { campusAddedMailId } from './mail/outbox';
 import {
@@ -46,8 +47,7 @@ const PENDING = /^pendiente-[0-9a-f]{24}$/;
 export const isPendingId = (id: string): boolean => PENDING.test(id);
 
 /** The pending id of a request key: the same 24 hex digits as its requests' document ids. */
-export const pendingIdOf = (key: string): string =>
-  `pendiente-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+export const pendingIdOf = (key: string): string => `pendiente-${requestKeyHash(key)}`;
 
 export interface CampusNames {
   name: string;
@@ -386,7 +386,3 @@ export async function addCampus(
   await batch.commit();
   return { added: true, moved, queued };
 }
-
-/** The key of a request as its documents hold it (campusRequestKey). */
-export const requestKeyOf = (name: string, city: string): string =>
-  campusRequestKey({ name, city });

@@ -21,9 +21,15 @@ export function checkedRequest(
   const parsed = parseCampusRequest(input);
   if (!parsed.ok) return null;
   const key = campusRequestKey(parsed.request);
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
-  return { id: `${uid}__${hash}`, key, ...parsed.request };
+  return { id: `${uid}__${requestKeyHash(key)}`, key, ...parsed.request };
 }
+
+/**
+ * The 24 hex digits of a request key's sha-256: the end of its requests' document ids, and of its
+ * pending campus's id (issue 49; src/domain/campus-request-rule.ts, requestKeyHash).
+ */
+export const requestKeyHash = (key: string): string =>
+  createHash('sha256').update(key).digest('hex').slice(0, 24);
 
 /** The key of src/domain/campus-request.ts (campusRequestKey). */
 export const requestKey = (name: string, city: string): string => campusRequestKey({ name, city });

@@ -78,6 +78,7 @@ import {
   createFirestoreOutbox,
   forgetPendingMail,
   googleName,
+  googleNames,
   stopMail,
   joinedOf,
   OUTBOX_COLLECTION,
@@ -498,16 +499,6 @@ export const on_waitlist_written = onDocumentWritten(
   },
 );
 
-/** The students' names as Google gave them, 100 accounts per call (the e-mails greet with them). */
-async function googleNames(uids: string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (let at = 0; at < uids.length; at += 100) {
-    const { users } = await getAuth(app).getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
-    for (const user of users) found.set(user.uid, googleName(user));
-  }
-  return found;
-}
-
 /** The milestones a campus's true count reaches now (issue 49; functions/src/campus-launch.ts). */
 async function milestonesOf(collegeId: string): Promise<number> {
   return reachMilestones(
@@ -522,7 +513,7 @@ async function milestonesOf(collegeId: string): Promise<number> {
           .count()
           .get()
       ).data().count,
-    googleNames,
+    (uids) => googleNames(getAuth(app), uids),
   );
 }
 
@@ -1038,54 +1029,55 @@ export const verify_email_code = onCall(VERIFY_CALLABLE, async (request) => {
   const verifiedRef = store.collection(VERIFICATIONS_COLLECTION).doc(uid);
   const codeRef = store.collection(CODES_COLLECTION_V).doc(uid);
   try {
-    return await store
-      .runTransaction(async (tx) => {
-        const [entrySnap, verifiedSnap, codeSnap] = await tx.getAll(entryRef, verifiedRef, codeRef);
-        const entry = entrySnap!.data() as EntryFields | undefined;
-        if (!entry || typeof entry.collegeId !== 'string') {
-          throw new HttpsError('not-found', 'No waitlist entry.');
-        }
-        const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
-        const counted = await countedAddress(store, tx, uid, entry, verification);
-        if (counted !== null) return { outcome: 'verified', address: counted };
-        const stored = codeSnap!.data() as
-          { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
-        const record =
-          stored &&
-          typeof stored.address === 'string' &&
-          typeof stored.hash === 'string' &&
-          addressInDomains(stored.address, domainsOf(entry.collegeId))
-            ? {
-                address: stored.address,
-                hash: stored.hash,
-                expiresAt: Number(stored.expiresAt) || 0,
-                tries: Number(stored.tries) || 0,
-              }
-            : null;
-        const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
-        if (tried.result.outcome !== 'verified') {
-          if (tried.record) tx.update(codeRef, { tries: tried.record.tries });
-          else if (codeSnap!.exists) tx.delete(codeRef);
-          return tried.result;
-        }
-        const { address } = tried.result;
-        if (await addressTaken(store, tx, uid, address)) {
-          tx.delete(codeRef);
-          return { outcome: 'none' };
-        }
+    const answer = await store.runTransaction(async (tx) => {
+      const [entrySnap, verifiedSnap, codeSnap] = await tx.getAll(entryRef, verifiedRef, codeRef);
+      const entry = entrySnap!.data() as EntryFields | undefined;
+      if (!entry || typeof entry.collegeId !== 'string') {
+        throw new HttpsError('not-found', 'No waitlist entry.');
+      }
+      const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
+      const counted = await countedAddress(store, tx, uid, entry, verification);
+      if (counted !== null) return { outcome: 'verified', address: counted };
+      const stored = codeSnap!.data() as
+        { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
+      const record =
+        stored &&
+        typeof stored.address === 'string' &&
+        typeof stored.hash === 'string' &&
+        addressInDomains(stored.address, domainsOf(entry.collegeId))
+          ? {
+              address: stored.address,
+              hash: stored.hash,
+              expiresAt: Number(stored.expiresAt) || 0,
+              tries: Number(stored.tries) || 0,
+            }
+          : null;
+      const tried = tryCode(record, Date.now(), typedHash !== null && record?.hash === typedHash);
+      if (tried.result.outcome !== 'verified') {
+        if (tried.record) tx.update(codeRef, { tries: tried.record.tries });
+        else if (codeSnap!.exists) tx.delete(codeRef);
+        return tried.result;
+      }
+      const { address } = tried.result;
+      if (await addressTaken(store, tx, uid, address)) {
         tx.delete(codeRef);
-        tx.set(verifiedRef, { address, at: FieldValue.serverTimestamp() });
-        tx.set(store.collection(MEMBERS_COLLECTION).doc(uid), {
-          collegeId: entry.collegeId,
-          verified: true,
-        });
-        return { ...tried.result, collegeId: entry.collegeId };
-      })
-      .then(async ({ collegeId, ...result }: { collegeId?: string } & Record<string, unknown>) => {
-        // One more verified student: the campus may reach a milestone (issue 49).
-        if (collegeId) await milestonesOf(collegeId);
-        return result;
+        return { outcome: 'none' };
+      }
+      tx.delete(codeRef);
+      tx.set(verifiedRef, { address, at: FieldValue.serverTimestamp() });
+      tx.set(store.collection(MEMBERS_COLLECTION).doc(uid), {
+        collegeId: entry.collegeId,
+        verified: true,
       });
+      return { ...tried.result, collegeId: entry.collegeId };
+    });
+    // One more verified student: the campus may reach a milestone (issue 49).
+    if ('collegeId' in answer) {
+      const { collegeId, ...result } = answer;
+      await milestonesOf(collegeId);
+      return result;
+    }
+    return answer;
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     logger.error('verify_email_code failed', { error: String(error) });

@@ -17,6 +17,7 @@ import {
   type Firestore,
   Timestamp,
 } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
 import { CAMPUS_LABEL } from './mail/campus-label';
 import { MAIL_KINDS, type MailKind } from './mail/mail-message';
 import { launchMailId, type PendingMail, welcomeMailId } from './mail/outbox';
@@ -47,6 +48,30 @@ export function googleName(user: {
 }): string {
   return user.providerData.find((p) => p.providerId === 'google.com')?.displayName ?? '';
 }
+
+/**
+ * The students' names (googleName) and sign-in addresses, by uid, 100 accounts per `getUsers` call
+ * (Auth's limit): what the launch, the milestones and `campus:add` greet and write to.
+ */
+export async function googleAccounts(
+  auth: Pick<Auth, 'getUsers'>,
+  uids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const found = new Map<string, { name: string; email: string }>();
+  for (let at = 0; at < uids.length; at += 100) {
+    const { users } = await auth.getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
+    for (const user of users)
+      found.set(user.uid, { name: googleName(user), email: user.email ?? '' });
+  }
+  return found;
+}
+
+/** Their names alone (the launch's and the milestones' `names`). */
+export const googleNames = async (
+  auth: Pick<Auth, 'getUsers'>,
+  uids: readonly string[],
+): Promise<Map<string, string>> =>
+  new Map([...(await googleAccounts(auth, uids))].map(([uid, { name }]) => [uid, name]));
 
 /** An outbox document as written (before the sender's fields). */
 export interface OutboxRecord {

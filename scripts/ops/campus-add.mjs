@@ -36,6 +36,7 @@ if (!appId || !adminKey) {
 const lib = fileURLToPath(new URL('../../functions/lib/campus-launch.js', import.meta.url));
 if (!existsSync(lib)) fail('Build the functions first: npm --prefix functions run build', 1);
 const { addCampus, CampusAddError } = createRequire(lib)(lib);
+const { googleAccounts } = createRequire(lib)('./mail-firestore.js');
 const { auth, db } = connect(chooseProject(options.project));
 const { module: algolia } = await runnerImport('./scripts/data/colleges-index.ts', {
   configFile: false,
@@ -43,22 +44,9 @@ const { module: algolia } = await runnerImport('./scripts/data/colleges-index.ts
 });
 const host = options['algolia-host'] ? new URL(options['algolia-host']) : null;
 
-/** The askers' names (Google's) and addresses, 100 accounts per call. */
-async function accounts(uids) {
-  const found = new Map();
-  for (let at = 0; at < uids.length; at += 100) {
-    const { users } = await auth.getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
-    for (const user of users) {
-      const google = user.providerData.find((p) => p.providerId === 'google.com');
-      found.set(user.uid, { name: google?.displayName ?? '', email: user.email ?? '' });
-    }
-  }
-  return found;
-}
-
 try {
   const result = await addCampus(db, addition, {
-    accounts,
+    accounts: (uids) => googleAccounts(auth, uids),
     index: (college) =>
       algolia.addCollege({
         appId,

@@ -26,20 +26,12 @@ if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(campus) || campus.length > 64) {
 const lib = fileURLToPath(new URL('../../functions/lib/mail-firestore.js', import.meta.url));
 if (!existsSync(lib)) fail('Build the functions first: npm --prefix functions run build', 1);
 const { auth, db } = connect(chooseProject(options.project));
-const { googleName, queueLaunch } = createRequire(lib)(lib);
+const { googleNames, queueLaunch } = createRequire(lib)(lib);
 const { CAMPUS_LABEL } = createRequire(lib)('./mail/campus-label.js');
 if (!Object.hasOwn(CAMPUS_LABEL, campus)) fail(`${campus} is not a campus of the catalogue.`, 1);
 
-/** The students' display names, 100 accounts per call. */
-async function names(uids) {
-  const found = new Map();
-  for (let at = 0; at < uids.length; at += 100) {
-    const { users } = await auth.getUsers(uids.slice(at, at + 100).map((uid) => ({ uid })));
-    // The name Google gave, never the account's own (issue 51): mail-firestore's googleName.
-    for (const user of users) found.set(user.uid, googleName(user));
-  }
-  return found;
-}
+/** The names Google gave, never the accounts' own (issue 51): mail-firestore's googleNames. */
+const names = (uids) => googleNames(auth, uids);
 
 const dryRun = options['dry-run'] === true;
 const { students, queued, already } = await queueLaunch(db, campus, { dryRun, names });

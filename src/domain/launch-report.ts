@@ -7,6 +7,7 @@
  * unfloored figures, never published.
  */
 import { DEFAULT_THRESHOLD } from '@/domain/campus-progress';
+import { isPendingCampusId } from '@/domain/campus-request-rule';
 import { SELLER_CATEGORIES, type SellerCategory } from '@/domain/seller-choice';
 
 export interface LaunchReportInput {
@@ -63,8 +64,6 @@ export interface LaunchReportRow {
   readonly ready: boolean;
 }
 
-const PENDING = /^pendiente-[0-9a-f]{24}$/;
-
 export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
   const campusOf = new Map(input.entries.map((e) => [e.uid, e.collegeId]));
   const ids = new Set<string>([
@@ -97,7 +96,7 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
       const key = [s.source, s.medium, s.campaign].map((v) => v ?? '-').join('/');
       bySource.set(key, (bySource.get(key) ?? 0) + 1);
     }
-    const pending = PENDING.test(campus);
+    const pending = isPendingCampusId(campus);
     const requested = input.requests.filter((r) => (r.addedAs ?? r.pendingId) === campus);
     const settings = input.settings[campus] ?? {};
     const threshold = pending ? null : (settings.threshold ?? DEFAULT_THRESHOLD);

@@ -153,19 +153,24 @@ async function webkitDriver(): Promise<EngineDriver> {
       // fades in once scrolled to (spec section 9), as a student scrolls before tapping. So it is
       // scrolled to first, and clicked once every ancestor is opaque. As a student waits for a
       // control to be enabled before tapping it (Playwright's actionability), so does the click.
+      // And as Playwright's, it waits for the control to stand still (the same box twice, 100 ms
+      // apart): WebDriver's click aims at the box it measured, and a shift before the tap lands
+      // lands it elsewhere ('element not interactable', or another control).
       const deadline = Date.now() + 5_000;
-      while (
-        !(await run((sel: string) => {
+      let last = '';
+      for (;;) {
+        const box = await run((sel: string) => {
           const el = document.querySelector(sel);
-          if (!el || el.matches(':disabled')) return false;
+          if (!el || el.matches(':disabled')) return '';
           el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
           for (let e: Element | null = el; e; e = e.parentElement) {
-            if (getComputedStyle(e).opacity !== '1') return false;
+            if (getComputedStyle(e).opacity !== '1') return '';
           }
-          return true;
-        }, selector)) &&
-        Date.now() < deadline
-      ) {
+          const r = el.getBoundingClientRect();
+          return [r.x, r.y, r.width, r.height].join(',');
+        }, selector);
+        if ((box && box === last) || Date.now() >= deadline) break;
+        last = box;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const id = await find(selector);

@@ -27,6 +27,7 @@ export function SellerChoiceForm() {
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const id = useId();
+  const ready = loaded.status === 'ready';
 
   const apply = useCallback((outcome: Awaited<ReturnType<typeof loadSellerChoice>>) => {
     if (outcome.ok) {
@@ -73,62 +74,63 @@ export function SellerChoiceForm() {
     }
   };
 
+  // One shape in every state: while the choice is read (or when reading it failed) the boxes
+  // are there, unticked and disabled, so that nothing below moves when it arrives (a tap aimed
+  // at 'Cambiar campus' or 'Cerrar sesión' lands where it was aimed).
   return (
     <section
       aria-labelledby={`${id}-title`}
       className="rounded-xl bg-slate-50 p-4 text-sm text-slate-800"
       data-testid="seller-choice"
     >
-      {loaded.status === 'ready' ? (
-        <fieldset>
-          <legend id={`${id}-title`} className="font-semibold text-slate-900">
-            ¿Quieres vender en tu campus?
-          </legend>
-          <p className="mt-1 text-slate-600">
-            Opcional: marca lo que te gustaría vender. Puedes cambiarlo cuando quieras.
-          </p>
-          <div className="mt-2 grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-            {SELLER_CATEGORIES.map((category) => (
-              <label key={category} className="flex min-h-11 items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-indigo-600"
-                  checked={ticked.includes(category)}
-                  disabled={saving}
-                  onChange={(event) => toggle(category, event.target.checked)}
-                />
-                <span>{SELLER_CATEGORY_LABELS[category]}</span>
-              </label>
-            ))}
-          </div>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <Button type="button" size="sm" disabled={saving} onClick={() => void save()}>
-              {saving ? 'Guardando…' : 'Guardar'}
-            </Button>
-            {notice?.error && (
-              <Button type="button" variant="ghost" size="sm" onClick={() => void save()}>
-                Reintentar
-              </Button>
-            )}
-          </div>
-        </fieldset>
-      ) : (
-        <h4 id={`${id}-title`} className="font-semibold text-slate-900">
+      <fieldset aria-busy={loaded.status === 'loading'}>
+        <legend id={`${id}-title`} className="font-semibold text-slate-900">
           ¿Quieres vender en tu campus?
-        </h4>
-      )}
-      {loaded.status === 'loading' && <p className="mt-1 text-slate-600">Cargando…</p>}
-      {loaded.status === 'failed' && (
-        <div className="mt-1">
-          <p>{MESSAGES.sellerLoadFailed}</p>
-          <Button type="button" variant="ghost" size="sm" onClick={load}>
-            Reintentar
-          </Button>
+        </legend>
+        <p className="mt-1 text-slate-600">
+          Opcional: marca lo que te gustaría vender. Puedes cambiarlo cuando quieras.
+        </p>
+        <div className="mt-2 grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          {SELLER_CATEGORIES.map((category) => (
+            <label key={category} className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4 accent-indigo-600"
+                checked={ticked.includes(category)}
+                disabled={!ready || saving}
+                onChange={(event) => toggle(category, event.target.checked)}
+              />
+              <span>{SELLER_CATEGORY_LABELS[category]}</span>
+            </label>
+          ))}
         </div>
-      )}
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {loaded.status === 'failed' ? (
+            <Button type="button" variant="ghost" size="sm" onClick={load}>
+              Reintentar
+            </Button>
+          ) : (
+            <>
+              <Button
+                type="button"
+                size="sm"
+                disabled={!ready || saving}
+                onClick={() => void save()}
+              >
+                {loaded.status === 'loading' ? 'Cargando…' : saving ? 'Guardando…' : 'Guardar'}
+              </Button>
+              {notice?.error && (
+                <Button type="button" variant="ghost" size="sm" onClick={() => void save()}>
+                  Reintentar
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </fieldset>
       {/* Steady live regions: errors are alerts, the rest polite. */}
       <p role="alert" className="mt-1 font-medium text-rose-700 empty:hidden">
-        {notice?.error ? notice.text : ''}
+        {loaded.status === 'failed' ? MESSAGES.sellerLoadFailed : notice?.error ? notice.text : ''}
       </p>
       <p role="status" className="mt-1 text-emerald-800 empty:hidden" data-testid="seller-status">
         {notice && !notice.error ? notice.text : ''}

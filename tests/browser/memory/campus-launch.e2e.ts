@@ -87,6 +87,30 @@ test('a student says what she will sell: saved, shown again, kept on a failed sa
   expect(await backend(page, 'sellerChoices')).toEqual({});
 });
 
+test('the seller choice holds its place while it is read: nothing below it moves when it arrives', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  await chooseCollege(page, 'cucei', /CUCEI/);
+  // Slow answers, so that the choice is seen while it is read.
+  await backend(page, 'setLatency', 1500);
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
+  const leave = page.getByRole('button', { name: 'Salir de la lista de espera' });
+  await expect(page.getByTestId('seller-choice')).toContainText('Cargando…');
+  // The card's other reads (the campus, the invites) are answered before the choice is.
+  await expect(page.getByTestId('invite-count')).toBeVisible();
+  await expect(page.getByTestId('seller-choice')).toContainText('Cargando…');
+  const before = (await leave.boundingBox())!.y;
+  await expect(group.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  expect((await leave.boundingBox())!.y).toBe(before);
+  // While read, the boxes were there but could not be ticked: now they can.
+  await expect(sellerBox(page, 'Snacks')).toBeEnabled();
+  await expect(group).toHaveAttribute('aria-busy', 'false');
+});
+
 test('a source from the link is kept for the visit and recorded once at joining, without a cookie or a third party', async ({
   page,
   context,

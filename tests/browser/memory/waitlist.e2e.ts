@@ -632,7 +632,7 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   await expect(page.getByTestId('invite-count')).toBeVisible();
   // And the seller choice (issue 49), once it is read: its seven boxes, then 'Guardar'.
   const seller = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
-  await expect(seller.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Guardar' })).toBeEnabled();
   for (const control of [
     page.getByTestId('invite-link'),
     page.getByRole('link', { name: 'Invitar por WhatsApp' }),

@@ -328,6 +328,34 @@ for (const engine of ENGINES) {
           expect(await axeViolations(d)).toEqual([]);
         });
 
+        it('the seller choice (issue 49): two boxes ticked by a tap, saved, read again after a reload', async () => {
+          const d = driver();
+          const ready = () =>
+            waitFor(d, 'the seller choice read', () =>
+              [...document.querySelectorAll('[data-testid="seller-choice"] input')].some(
+                (box) => !(box as HTMLInputElement).disabled,
+              ),
+            );
+          await ready();
+          await clickText(d, '[data-testid="seller-choice"] label', 'Postres');
+          await clickText(d, '[data-testid="seller-choice"] label', 'Servicios');
+          await clickText(d, '[data-testid="seller-choice"] button', 'Guardar');
+          await hasText(d, '[data-testid="seller-status"]', 'Guardamos lo que quieres vender');
+          expect(await backend(d, 'sellerChoices')).toEqual({
+            'demo-ana': ['postres', 'servicios'],
+          });
+          await d.goto(`${BASE}/`);
+          await hydrated(d);
+          await ready();
+          expect(
+            await d.run(() =>
+              [...document.querySelectorAll('[data-testid="seller-choice"] label')]
+                .filter((label) => label.querySelector('input')!.checked)
+                .map((label) => label.textContent),
+            ),
+          ).toEqual(['Postres', 'Servicios']);
+        });
+
         it('change the campus, then leave (asked first); sign in again and sign out', async () => {
           const d = driver();
           await clickText(d, '#waitlist button', 'Cambiar campus');

@@ -113,7 +113,10 @@ export async function main(
         const campus = option(rest, 'campus');
         if (!campus || !isCollegeId(campus))
           throw new UsageError(`Name the campus: --campus ID.\n${USAGE}`);
-        const known = await db.query('select 1 from public.colleges where id = $1', [campus]);
+        const known = await db.query(
+          'select 1 from public.colleges where id = $1 and request_key is null',
+          [campus],
+        );
         if (known.rowCount === 0)
           throw new UsageError(`${campus} is not a campus of the catalogue (public.colleges).`);
         const dryRun = rest.includes('--dry-run');

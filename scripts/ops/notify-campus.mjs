@@ -2,6 +2,7 @@
 //
 //   npm run notify:campus -- --campus udg-cucei [--dry-run] [--project ID]
 //
+// The campus is one of the built catalogue or one added with `npm run campus:add` (campuses/{id}).
 // Records the launch message of every student on the campus's list who has none yet
 // (mailOutbox/launch:<campus>:<uid>, admin-only), and the run in launchRuns; the scheduled
 // function send_mail sends them within a minute, each once. --dry-run prints how many would be
@@ -28,7 +29,13 @@ if (!existsSync(lib)) fail('Build the functions first: npm --prefix functions ru
 const { auth, db } = connect(chooseProject(options.project));
 const { googleNames, queueLaunch } = createRequire(lib)(lib);
 const { CAMPUS_LABEL } = createRequire(lib)('./mail/campus-label.js');
-if (!Object.hasOwn(CAMPUS_LABEL, campus)) fail(`${campus} is not a campus of the catalogue.`, 1);
+const { CAMPUSES_COLLECTION } = createRequire(lib)('./campus-launch.js');
+// A campus of the built catalogue, or one an operator added (`npm run campus:add`, issue 49). A
+// pending one (requested, not added yet) is no campus to launch.
+const added = async () => (await db.collection(CAMPUSES_COLLECTION).doc(campus).get()).exists;
+if (!Object.hasOwn(CAMPUS_LABEL, campus) && !(await added())) {
+  fail(`${campus} is not a campus of the catalogue.`, 1);
+}
 
 /** The names Google gave, never the accounts' own (issue 51): mail-firestore's googleNames. */
 const names = (uids) => googleNames(auth, uids);

@@ -324,15 +324,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     );
     for (const [i, uid] of uids.entries())
       await entry(uid, `s${i}.launch@alumnos.udg.mx`, 'udg-cuaad');
-    const run = (...args: string[]) =>
-      promisify(execFile)('node', ['scripts/ops/notify-campus.mjs', ...args], {
-        env: {
-          ...process.env,
-          GCLOUD_PROJECT: PROJECT_ID,
-          FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
-        },
-        timeout: 30_000,
-      });
+    const run = notifyCampus;
     expect((await run('--campus', 'udg-cuaad', '--dry-run')).stdout).toContain(
       '3 students on the list; 3 would get the launch e-mail now, 0 already have it',
     );
@@ -359,7 +351,45 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     ]);
     expect(await db.ids('launchRuns')).toHaveLength(2);
   });
+
+  it('npm run notify:campus launches a campus an operator added, and refuses a pending one (issue 49)', async () => {
+    // What `npm run campus:add` leaves (campus-launch.test.ts runs the command itself).
+    await admin.doc('campuses/uprueba-tepic').set({
+      name: 'Universidad de Prueba',
+      subname: 'Tepic',
+      shortName: 'UP - Tepic',
+    });
+    const pending = `pendiente-${'0a'.repeat(12)}`;
+    await admin.doc(`pendingCampuses/${pending}`).set({ name: 'Otra', city: 'Colima' });
+    const uid = await createGoogleAccount({
+      email: 'nuevo.launch@gmail.com',
+      displayName: 'NUEVO',
+    });
+    await entry(uid, 'nuevo.launch@gmail.com', 'uprueba-tepic');
+    expect((await notifyCampus('--campus', 'uprueba-tepic')).stdout).toContain(
+      'recorded 1 launch e-mails (0 had one already)',
+    );
+    await expect(notifyCampus('--campus', pending)).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a campus of the catalogue'),
+    });
+    const before = smtp!.received.length;
+    await functions.sendDueMail(mailEnv());
+    expect(smtp!.received.slice(before).map((m) => m.subject)).toContain(
+      '¡El marketplace ya abrió en UP - Tepic!',
+    );
+  });
 });
+
+/** `npm run notify:campus -- ARGS` against the emulators, as an operator runs it. */
+const notifyCampus = (...args: string[]) =>
+  promisify(execFile)('node', ['scripts/ops/notify-campus.mjs', ...args], {
+    env: {
+      ...process.env,
+      GCLOUD_PROJECT: PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
+    },
+    timeout: 30_000,
+  });
 
 /** The SMTP server the Functions emulator's send_mail uses (functions/.secret.local). */
 const emulatorSmtpPort = () =>

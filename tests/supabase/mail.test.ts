@@ -355,9 +355,16 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
        values ($1, 'Universidad de Prueba', 'Tepic', 'Universidad de Prueba (pendiente)', $2)`,
       [pending[0]!.id, key],
     );
+    // A pending campus is no campus to launch; once added it is.
+    await expect(run('notify', '--campus', pending[0]!.id)).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a campus of the catalogue'),
+    });
     await admin.query("select * from private.add_campus($1, 'uprueba-tepic', null, 'UP - Tepic')", [
       pending[0]!.id,
     ]);
+    expect((await run('notify', '--campus', 'uprueba-tepic', '--dry-run')).stdout).toContain(
+      'uprueba-tepic',
+    );
     const before = smtp.received.length;
     expect((await run('send')).stdout).toContain('sent 1,');
     const added = smtp.received.slice(before)[0]!;

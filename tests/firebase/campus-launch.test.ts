@@ -252,6 +252,20 @@ describeFirestore('issue 49 contracts on Firebase', () => {
           )
           .map(({ fields }) => text(fields, 'uid')!),
       myCampus: (uid) => createCallableCampusProgress(s.functions).mine(uid),
+      launchDryRun: async (collegeId) => {
+        try {
+          const { stdout } = await promisify(execFile)(
+            'node',
+            ['scripts/ops/notify-campus.mjs', '--campus', collegeId, '--dry-run'],
+            { env, timeout: 60_000 },
+          );
+          return Number(/(\d+) would get the launch e-mail now/.exec(stdout)![1]);
+        } catch (error) {
+          throw new Error((error as { stderr?: string }).stderr || String(error), {
+            cause: error,
+          });
+        }
+      },
     };
   });
 });

@@ -794,5 +794,17 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
           [collegeId],
         )
       ).rows.map((r) => r.uid),
+    launchDryRun: async (collegeId) => {
+      try {
+        const { stdout } = await promisify(execFile)(
+          'node',
+          ['scripts/ops/mail-supabase.mjs', 'notify', '--campus', collegeId, '--dry-run'],
+          { env: { ...process.env, SUPABASE_DB_URL: db.url }, timeout: 30_000 },
+        );
+        return Number(/(\d+) would get the launch e-mail now/.exec(stdout)![1]);
+      } catch (error) {
+        throw new Error((error as { stderr?: string }).stderr || String(error), { cause: error });
+      }
+    },
   };
 });

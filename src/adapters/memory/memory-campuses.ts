@@ -20,15 +20,19 @@ import {
  * change of the state may reach, as the real backends' triggers record them.
  */
 
+/** A campus of the built catalogue or one an operator added: one to launch (not a pending one). */
+export function isListedCampus(state: MemoryState, id: string): boolean {
+  return isCollegeId(id) && (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id));
+}
+
 /**
  * Whether the student may join (or move to) this campus: one of the catalogue, one an operator
  * added, or a pending one the student asked for and no operator added yet. Students cannot make
  * a campus of their own: any other id is refused.
  */
 export function isJoinableCampus(state: MemoryState, uid: string, id: string): boolean {
-  if (!isCollegeId(id)) return false;
-  if (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id)) return true;
-  if (!isPendingCampusId(id)) return false;
+  if (isListedCampus(state, id)) return true;
+  if (!isCollegeId(id) || !isPendingCampusId(id)) return false;
   const found = requestOfPending(state, id);
   return !!found && !found.request.addedAs && found.request.by.includes(uid);
 }

@@ -13,7 +13,7 @@ import { LEAVE_PURPOSE, leaveTokenExpiry, signLeaveToken } from '@/domain/mail/l
 import { type RetentionPlan, retentionPlan } from '@/domain/retention';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { countedAddress, verifiedCount } from './memory-campus-progress.adapter';
-import { addCampus } from './memory-campuses';
+import { addCampus, isListedCampus } from './memory-campuses';
 import { inviteCountsNow } from './memory-invites.adapter';
 import { launchReport, type LaunchReportRow } from '@/domain/launch-report';
 import type { SellerCategory } from '@/domain/seller-choice';
@@ -202,6 +202,8 @@ export function createOperatorControls({
   const notifyCampus = (collegeId: string, { dryRun = false } = {}) => {
     const id = campusId(collegeId);
     const state = store.read();
+    // As the operator commands: a pending campus is launched once added (issue 49).
+    if (!isListedCampus(state, id)) throw new TypeError(`Not a campus of the catalogue: ${id}`);
     const messages = launchOf(state, id);
     const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
     if (!dryRun) {

@@ -32,6 +32,12 @@ export interface CampusAddHarness {
   addedMail(collegeId: string): Promise<string[]>;
   /** The signed-in student's campus as the backend reads it (CampusProgressRepo.mine). */
   myCampus(uid: string): Promise<MyCampus>;
+  /**
+   * The launch command's dry run (`npm run notify:campus -- --campus ID --dry-run`, its Supabase
+   * twin, memory's `notifyCampus(id, { dryRun: true })`): how many students would get the launch
+   * e-mail now; rejects when it refuses the campus.
+   */
+  launchDryRun(collegeId: string): Promise<number>;
 }
 
 let run = 0;
@@ -59,9 +65,13 @@ export function describeCampusAddContract(name: string, setup: () => Promise<Cam
         timestamp: new Date(),
       });
       const id = `nueva-${tag}`;
+      // A pending campus is no campus to launch.
+      await expect(h.launchDryRun(pending.id)).rejects.toThrow(/not a campus of the catalogue/i);
       expect(
         await h.addCampus({ request: pending.id, id, shortName: `UN ${tag} - Manzanillo` }),
       ).toEqual({ added: true, moved: 1, queued: 2 });
+      // Once added, it launches as a built one does: its student would get the launch e-mail.
+      expect(await h.launchDryRun(id)).toBe(1);
       expect((await h.search(`Universidad Nueva ${tag}`)).map((c) => c.id)).toContain(id);
       const found = (await h.search(`Universidad Nueva ${tag}`)).find((c) => c.id === id);
       expect(found).toMatchObject({ name: request.name, shortName: `UN ${tag} - Manzanillo` });

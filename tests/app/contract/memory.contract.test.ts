@@ -328,5 +328,9 @@ describeCampusAddContract('memory', async () => {
         .outbox()
         .filter((m) => m.kind === 'campus-added' && m.collegeId === collegeId)
         .map((m) => m.uid),
+    launchDryRun: async (collegeId) => {
+      const { students, alreadyQueued } = b.controls.notifyCampus(collegeId, { dryRun: true });
+      return students - alreadyQueued;
+    },
   };
 });

@@ -39,6 +39,34 @@ export type EngineName = 'webkit' | 'firefox';
 const KEYS = { Escape: '\uE00C', Enter: '\uE007', Tab: '\uE004' } as const;
 const ELEMENT = 'element-6066-11e4-a52f-4ae7eb5d3aa5';
 
+/**
+ * Until the element can be tapped as a student taps it, at most 5 s: it is scrolled to (a section
+ * fades in once scrolled to, spec section 9: opacity and a 24 px slide for 700 ms), every ancestor
+ * is opaque, it is enabled (Playwright's actionability), and it stands still (the same box twice,
+ * 100 ms apart). Both engines' clicks aim at the box they measured: a control still sliding in, or
+ * pushed by content arriving above it, takes the tap elsewhere ('element not interactable', or
+ * another control).
+ */
+async function untilClickable(run: EngineDriver['run'], selector: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  let last = '';
+  for (;;) {
+    const box = await run((sel: string) => {
+      const el = document.querySelector(sel);
+      if (!el || el.matches(':disabled')) return '';
+      el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        if (getComputedStyle(e).opacity !== '1') return '';
+      }
+      const r = el.getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height].join(',');
+    }, selector);
+    if ((box && box === last) || Date.now() >= deadline) return;
+    last = box;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** WebKitGTK through W3C WebDriver classic. */
 async function webkitDriver(): Promise<EngineDriver> {
   const base = process.env.WEBKIT_WEBDRIVER_URL ?? 'http://127.0.0.1:4444';
@@ -149,30 +177,7 @@ async function webkitDriver(): Promise<EngineDriver> {
     },
     run,
     async click(selector) {
-      // WebDriver counts an element under a transparent ancestor as not displayed: a section
-      // fades in once scrolled to (spec section 9), as a student scrolls before tapping. So it is
-      // scrolled to first, and clicked once every ancestor is opaque. As a student waits for a
-      // control to be enabled before tapping it (Playwright's actionability), so does the click.
-      // And as Playwright's, it waits for the control to stand still (the same box twice, 100 ms
-      // apart): WebDriver's click aims at the box it measured, and a shift before the tap lands
-      // lands it elsewhere ('element not interactable', or another control).
-      const deadline = Date.now() + 5_000;
-      let last = '';
-      for (;;) {
-        const box = await run((sel: string) => {
-          const el = document.querySelector(sel);
-          if (!el || el.matches(':disabled')) return '';
-          el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-          for (let e: Element | null = el; e; e = e.parentElement) {
-            if (getComputedStyle(e).opacity !== '1') return '';
-          }
-          const r = el.getBoundingClientRect();
-          return [r.x, r.y, r.width, r.height].join(',');
-        }, selector);
-        if ((box && box === last) || Date.now() >= deadline) break;
-        last = box;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await untilClickable(run, selector);
       const id = await find(selector);
       await call('POST', `${s}/element/${id}/click`, {});
     },
@@ -235,14 +240,12 @@ async function firefoxDriver(): Promise<EngineDriver> {
     run: (fn, ...args) =>
       page.evaluate(fn as (...a: unknown[]) => unknown, ...args) as Promise<never>,
     async click(selector) {
-      // Enabled first, as a student waits for a control before tapping it (see the WebKit click).
-      await page.waitForFunction(
-        (sel: string) => document.querySelector(sel)?.matches(':disabled') === false,
-        {},
+      await untilClickable(
+        (fn, ...args) =>
+          page.evaluate(fn as (...a: unknown[]) => unknown, ...args) as Promise<never>,
         selector,
       );
       const handle = await element(selector);
-      await handle.scrollIntoView();
       await handle.click();
     },
     async type(selector, text) {

@@ -375,6 +375,48 @@ for (const engine of ENGINES) {
       });
     }
 
+    describe('a campus ready to open (issue 49), at 375 px', () => {
+      it('a source from the link recorded at joining, without a cookie; a requested campus joined as pending', async () => {
+        const d = driver();
+        await fresh(d, 375, '/?utm_source=WhatsApp&utm_medium=grupo');
+        await signIn(d);
+        await d.click('[data-testid="college-trigger"]');
+        await visible(d, 'input[placeholder="Buscar universidad..."]');
+        await d.type('input[placeholder="Buscar universidad..."]', 'Universidad de Sotavento');
+        await clickText(d, '[role="option"]', 'Mi campus no aparece');
+        await visible(d, DIALOG);
+        // The city, typed into the field its label names.
+        await waitFor(d, 'the city field', () => {
+          const label = [...document.querySelectorAll('dialog[open] label')].find((l) =>
+            (l.textContent ?? '').includes('Ciudad'),
+          );
+          label?.querySelector('input')?.setAttribute('data-engine-input', '');
+          return !!label;
+        });
+        await d.type('[data-engine-input]', 'Coatzacoalcos');
+        await clickText(d, DIALOG_BUTTON, 'Enviar solicitud');
+        await toast(d, 'Recibimos tu solicitud');
+        await hasText(d, '[data-testid="college-trigger"]', 'Universidad de Sotavento (pendiente)');
+        await d.click(submit);
+        await hasText(d, submit, 'Registrado Exitosamente');
+        await hasText(
+          d,
+          '[data-testid="my-entry-college"]',
+          'Universidad de Sotavento (pendiente)',
+        );
+        await waitFor(d, 'the source recorded', async () => {
+          const sources = await (
+            window as unknown as { __memoryBackend: { joinSources(): unknown } }
+          ).__memoryBackend.joinSources();
+          return JSON.stringify(sources).includes('"source":"whatsapp"');
+        });
+        expect(await backend(d, 'joinSources')).toEqual({
+          'demo-ana': { source: 'whatsapp', medium: 'grupo', campaign: null },
+        });
+        expect(await d.run(() => document.cookie)).toBe('');
+      });
+    });
+
     describe('the other pages', () => {
       it('the privacy notice: its sections, and axe', async () => {
         const d = driver();

@@ -111,6 +111,31 @@ test('the seller choice holds its place while it is read: nothing below it moves
   await expect(group).toHaveAttribute('aria-busy', 'false');
 });
 
+test('a failed read of the seller choice says so, lets nothing be ticked, and Reintentar reads it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  await chooseCollege(page, 'cucei', /CUCEI/);
+  await backend(page, 'failNext', 'getSellerChoice');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
+  await expect(page.getByRole('alert').filter({ hasText: 'No pudimos cargar' })).toHaveText(
+    'No pudimos cargar lo que quieres vender.',
+  );
+  await expect(sellerBox(page, 'Postres')).toBeDisabled();
+  await expect(group.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+  await group.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(group.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  await expect(page.getByRole('alert').filter({ hasText: 'No pudimos cargar' })).toHaveCount(0);
+  await sellerBox(page, 'Postres').check();
+  await group.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('seller-status')).toHaveText('Guardamos lo que quieres vender');
+  expect(await backend(page, 'sellerChoices')).toEqual({ 'demo-ana': ['postres'] });
+  await expectNoAxeViolations(page, '[data-testid="seller-choice"]');
+});
+
 test('a source from the link is kept for the visit and recorded once at joining, without a cookie or a third party', async ({
   page,
   context,

@@ -22,6 +22,7 @@ import { requestKeyHash } from './campus-requests';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mail/campus-label';
 import { campusAddedMailId } from './mail/outbox';
 import {
+  entryRecord,
   joinedOf,
   OUTBOX_COLLECTION,
   type OutboxRecord,
@@ -251,16 +252,10 @@ async function queueMilestone(
     if (!missing.length) continue;
     const named = await names(missing.map((d) => d.id));
     const messages = missing.flatMap((doc) => {
-      const joined = joinedOf(doc.data());
-      const email = doc.get('email') as unknown;
-      if (joined === null || typeof email !== 'string') return [];
+      const base = entryRecord(doc, 'milestone', collegeId, named);
+      if (!base) return [];
       const record: OutboxRecord = {
-        kind: 'milestone',
-        uid: doc.id,
-        joined,
-        collegeId,
-        to: email,
-        name: named.get(doc.id) ?? '',
+        ...base,
         milestone: mailing.milestone,
         figure: { verified: mailing.verified, threshold: mailing.threshold },
       };

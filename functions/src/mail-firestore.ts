@@ -99,6 +99,23 @@ export function joinedOf(entry: { timestamp?: unknown } | undefined | null): num
 }
 
 /**
+ * A message of this kind to the student of a waitlist entry (a launch, a milestone), addressed to
+ * the entry's e-mail and greeting them by the name Google gave; null for an entry without a date
+ * of joining or an address.
+ */
+export function entryRecord(
+  doc: FirebaseFirestore.QueryDocumentSnapshot,
+  kind: MailKind,
+  collegeId: string,
+  names: ReadonlyMap<string, string>,
+): OutboxRecord | null {
+  const joined = joinedOf(doc.data());
+  const email = doc.get('email') as unknown;
+  if (joined === null || typeof email !== 'string') return null;
+  return { kind, uid: doc.id, joined, collegeId, to: email, name: names.get(doc.id) ?? '' };
+}
+
+/**
  * The welcome an entry write records: for an entry made now (none before, one after), its
  * message; nothing for a change of campus, a rewrite of the same entry or a deletion.
  */
@@ -186,18 +203,8 @@ export async function queueLaunch(
     if (dryRun || missing.length === 0) continue;
     const named = await names(missing.map((d) => d.id));
     const messages = missing.flatMap((doc) => {
-      const joined = joinedOf(doc.data());
-      const email = doc.get('email') as unknown;
-      if (joined === null || typeof email !== 'string') return [];
-      const record: OutboxRecord = {
-        kind: 'launch',
-        uid: doc.id,
-        joined,
-        collegeId,
-        to: email,
-        name: named.get(doc.id) ?? '',
-      };
-      return [{ id: launchMailId(collegeId, doc.id), record }];
+      const record = entryRecord(doc, 'launch', collegeId, named);
+      return record ? [{ id: launchMailId(collegeId, doc.id), record }] : [];
     });
     const created = await recordMissing(store, messages);
     queued += created;

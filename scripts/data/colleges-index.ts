@@ -51,16 +51,36 @@ export interface UploadOptions {
 }
 
 /**
+ * The hosts of a `--host` / `--algolia-host` URL given to the scripts (a local server in tests),
+ * or undefined for Algolia's own.
+ */
+export function hostsOf(url: string | undefined): UploadOptions['hosts'] {
+  if (!url) return undefined;
+  const host = new URL(url);
+  return [
+    {
+      url: host.hostname,
+      port: Number(host.port) || undefined,
+      protocol: host.protocol === 'http:' ? 'http' : 'https',
+    },
+  ];
+}
+
+/** A write client of the app, on Algolia's hosts or the ones given. */
+const adminClient = (options: Pick<UploadOptions, 'appId' | 'adminKey' | 'hosts'>) =>
+  algoliasearch(options.appId, options.adminKey, {
+    ...(options.hosts
+      ? { hosts: options.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) }
+      : {}),
+  });
+
+/**
  * Replaces the index's records with the catalogue atomically (campuses removed from the catalogue
  * disappear from search) and applies the settings. Returns how many records were written.
  */
 export async function uploadColleges(options: UploadOptions): Promise<number> {
   const indexName = options.indexName ?? 'colleges';
-  const client = algoliasearch(options.appId, options.adminKey, {
-    ...(options.hosts
-      ? { hosts: options.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) }
-      : {}),
-  });
+  const client = adminClient(options);
   const records = collegeRecords(options.catalogue);
   await client.replaceAllObjects({
     indexName,
@@ -81,11 +101,7 @@ export async function addCollege(
   },
 ): Promise<void> {
   const indexName = options.indexName ?? 'colleges';
-  const client = algoliasearch(options.appId, options.adminKey, {
-    ...(options.hosts
-      ? { hosts: options.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) }
-      : {}),
-  });
+  const client = adminClient(options);
   const [record] = collegeRecords([{ ...options.college, keywords: [] }]);
   const [saved] = await client.saveObjects({
     indexName,

@@ -28,21 +28,10 @@ if (missing.length) {
   console.error(`Missing ${missing.join(', ')}. See docs/deploy-firebase.md, step 6.`);
   process.exit(2);
 }
-const host = arg('host') ? new URL(arg('host')) : null;
 const written = await index.uploadColleges({
   appId,
   adminKey,
   indexName: arg('index') ?? 'colleges',
-  ...(host
-    ? {
-        hosts: [
-          {
-            url: host.hostname,
-            port: Number(host.port) || undefined,
-            protocol: host.protocol.replace(':', ''),
-          },
-        ],
-      }
-    : {}),
+  hosts: index.hostsOf(arg('host')),
 });
 console.log(`Uploaded ${written} colleges to the index ${arg('index') ?? 'colleges'}.`);

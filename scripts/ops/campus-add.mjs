@@ -42,7 +42,8 @@ const { module: algolia } = await runnerImport('./scripts/data/colleges-index.ts
   configFile: false,
   logLevel: 'silent',
 });
-const host = options['algolia-host'] ? new URL(options['algolia-host']) : null;
+// Read before anything is written: a bad URL stops the command here.
+const hosts = algolia.hostsOf(options['algolia-host']);
 
 try {
   const result = await addCampus(db, addition, {
@@ -52,17 +53,7 @@ try {
         appId,
         adminKey,
         college,
-        ...(host
-          ? {
-              hosts: [
-                {
-                  url: host.hostname,
-                  port: Number(host.port) || undefined,
-                  protocol: host.protocol.replace(':', ''),
-                },
-              ],
-            }
-          : {}),
+        hosts,
       }),
   });
   console.log(

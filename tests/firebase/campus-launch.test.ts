@@ -85,6 +85,8 @@ describeFirestore('issue 49 contracts on Firebase', () => {
           .poll(
             async () =>
               (await db.has(`waitlist/${uid}`)) || !(await db.has(`sellerChoices/${uid}`)),
+            // The trigger's first run in the Functions emulator may take seconds (a cold start).
+            { timeout: 15_000 },
           )
           .toBe(true);
         const fields = await db.fields(`sellerChoices/${uid}`);
@@ -106,6 +108,7 @@ describeFirestore('issue 49 contracts on Firebase', () => {
         await expect
           .poll(
             async () => (await db.has(`waitlist/${uid}`)) || !(await db.has(`joinSources/${uid}`)),
+            { timeout: 15_000 },
           )
           .toBe(true);
         const fields = await db.fields(`joinSources/${uid}`);

@@ -1,50 +1,60 @@
 import { BookOpen, Cake, Cookie, CookingPot, Soup, UtensilsCrossed, Wrench } from 'lucide-react';
+import {
+  SELLER_CATEGORIES,
+  SELLER_CATEGORY_LABELS,
+  type SellerCategory,
+} from '@/domain/seller-choice';
 
-/** What students will buy, sell and swap (spec section 1): the section the spec leaves open. */
-const OFFERINGS = [
-  {
+/**
+ * What students will buy, sell and swap (spec section 1): the section the spec leaves open. The
+ * offerings are the domain's seller categories (issue 58, part 6): one record per category, so a
+ * category added, removed or renamed there fails the type check here until the landing follows,
+ * and the card's '¿Quieres vender en tu campus?' always offers what the landing lists.
+ */
+const OFFERING_LOOK: Readonly<
+  Record<SellerCategory, { icon: typeof CookingPot; text: string; tint: string }>
+> = {
+  'comida-casera': {
     icon: CookingPot,
-    title: 'Comida casera',
     text: 'Guisos, tortas y comida del día hecha por compañeros.',
     tint: 'bg-amber-100 text-amber-800',
   },
-  {
+  'platillos-favoritos': {
     icon: Soup,
-    title: 'Platillos favoritos',
     text: 'Ese platillo de la casa que todos piden en la facultad.',
     tint: 'bg-rose-100 text-rose-800',
   },
-  {
+  'platillos-preparados': {
     icon: UtensilsCrossed,
-    title: 'Platillos preparados',
     text: 'Comidas listas para llevar o calentar: tu lunch de la semana, hecho por compañeros.',
     tint: 'bg-lime-100 text-lime-800',
   },
-  {
+  snacks: {
     icon: Cookie,
-    title: 'Snacks',
     text: 'Algo rápido entre clases: botanas, fruta y bebidas.',
     tint: 'bg-orange-100 text-orange-800',
   },
-  {
+  postres: {
     icon: Cake,
-    title: 'Postres',
     text: 'Brownies, galletas, pasteles y antojos dulces.',
     tint: 'bg-pink-100 text-pink-800',
   },
-  {
+  servicios: {
     icon: Wrench,
-    title: 'Servicios',
     text: 'Asesorías, diseño, fotografía, reparaciones y más.',
     tint: 'bg-sky-100 text-sky-800',
   },
-  {
+  'material-de-estudio': {
     icon: BookOpen,
-    title: 'Material de estudio',
     text: 'Apuntes, libros, calculadoras y material de laboratorio.',
     tint: 'bg-emerald-100 text-emerald-800',
   },
-] as const;
+};
+
+const OFFERINGS = SELLER_CATEGORIES.map((category) => ({
+  ...OFFERING_LOOK[category],
+  title: SELLER_CATEGORY_LABELS[category],
+}));
 
 /** A static island (no client code); see src/ui/kit/static-island.tsx. */
 export function OfferingList() {

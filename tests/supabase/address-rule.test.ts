@@ -1,25 +1,14 @@
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailInDomains } from '@/domain/email-domain';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { dnsLabel, domainName, localPart } from '../support/arbitraries';
 
 // The database's address rule (private.email_in_domains, last in …_one_mailbox_one_count.sql)
 // answers as the domain's (src/domain/email-domain.ts) for any address: the campus, its
 // subdomains, look-alikes, and (issue 51) a +tag alias, which never counts.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('address_rule');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('address_rule');
 
 const address = fc
   .tuple(
@@ -36,7 +25,7 @@ const address = fc
 describe("the database's address rule", () => {
   it('answers as the domain for any address, +tag aliases refused', async () => {
     const samples = fc.sample(address, { numRuns: 400, seed: 51 });
-    const { rows } = await admin.query<{ ok: boolean }>(
+    const { rows } = await db.admin.query<{ ok: boolean }>(
       `select private.email_in_domains(e, array[d]) as ok
        from unnest($1::text[], $2::text[]) with ordinality as x(e, d, i) order by i`,
       [samples.map((s) => s.email), samples.map((s) => s.domain)],

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPUS_NAME_LENGTH, CITY_LENGTH, parseCampusRequest } from '@/domain/campus-request';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { campusRequestText } from '../support/arbitraries';
 
 // Issue 51, item 4: the database's wall for 'Mi campus no aparece' (request_campus, in
@@ -10,21 +9,11 @@ import { campusRequestText } from '../support/arbitraries';
 // campus-request-rule.ts): links, format and control characters, other scripts, symbols. Texts
 // of real names are accepted by both.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('campus_request_wall');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('campus_request_wall');
 
 /** What the database's wall says of each text, as a name or as a city. */
 async function wall(texts: string[], { min, max }: { min: number; max: number }) {
-  const { rows } = await admin.query<{ ok: boolean }>(
+  const { rows } = await db.admin.query<{ ok: boolean }>(
     `select private.campus_request_text_ok(private.campus_request_tidy(t), $2, $3) as ok
      from unnest($1::text[]) with ordinality as x(t, i) order by i`,
     [texts, min, max],

@@ -7,30 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { memoryStorage } from '../support/memory-storage';
 import { JOIN_TERMS } from '@/domain/join-terms';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 /** The columns joining adds besides the entry's own (src/domain/join-terms.ts). */
 const JOIN_COLUMNS = { adult: JOIN_TERMS.adult, notice_version: JOIN_TERMS.noticeVersion };
 
 let standIn: SupabaseStandIn;
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
 
+const db = withFreshDatabase('concurrency');
 beforeAll(async () => {
-  db = await freshDatabase('concurrency');
   standIn = await startSupabaseStandIn({ databaseUrl: db.url, poolSize: 20 });
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
 });
 afterAll(async () => {
-  await admin?.end();
   await standIn?.close();
-  await db?.drop();
 });
 
 const rowsOf = async (sql: string, values: unknown[] = []) =>
-  (await admin.query<{ n: number }>(sql, values)).rows[0]!.n;
+  (await db.admin.query<{ n: number }>(sql, values)).rows[0]!.n;
 
 describe('concurrent joins', () => {
   it('50 simultaneous joins of one student, through the adapter, leave one row and no error', async () => {
@@ -77,7 +71,7 @@ describe('concurrent joins', () => {
   });
 
   it('50 simultaneous inserts of one student, straight on the database, leave one row', async () => {
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       "insert into auth.users (email) values ('directa@alumnos.udg.mx') returning id",
     );
     const uid = rows[0]!.id;
@@ -149,12 +143,12 @@ describe('concurrent verifications (issue 48)', () => {
   /** A student on udg-cucei with a personal address, and a connection acting as them. */
   async function student(n: string) {
     const email = `verifica-${n}@gmail.com`;
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       'insert into auth.users (email) values ($1) returning id',
       [email],
     );
     const uid = rows[0]!.id;
-    await admin.query(
+    await db.admin.query(
       "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, $2, 'udg-cucei', true, $3)",
       [uid, email, JOIN_TERMS.noticeVersion],
     );
@@ -175,7 +169,7 @@ describe('concurrent verifications (issue 48)', () => {
   }
   const codeOf = async (uid: string) =>
     (
-      await admin.query<{ code: string }>(
+      await db.admin.query<{ code: string }>(
         `select private.code_of_nonce(s.token_secret, o.nonce) as code
          from private.mail_outbox o, private.mail_settings s
          where o.kind = 'code' and o.user_id = $1 order by o.created_at desc limit 1`,
@@ -194,7 +188,7 @@ describe('concurrent verifications (issue 48)', () => {
     );
 
   beforeAll(async () => {
-    await admin.query(
+    await db.admin.query(
       `insert into private.mail_settings (token_secret)
        select 'concurrency-secret-0123456789abcdef0123456789'
        where not exists (select 1 from private.mail_settings)`,
@@ -259,7 +253,7 @@ describe('concurrent verifications (issue 48)', () => {
       await Promise.all(
         students
           .slice(0, 10)
-          .map((s) => admin.query('delete from auth.users where id = $1', [s.uid])),
+          .map((s) => db.admin.query('delete from auth.users where id = $1', [s.uid])),
       );
       expect(await counted()).toBe(before + 10);
       expect(await counted()).toBe(await recount());
@@ -275,16 +269,16 @@ describe('concurrent verifications (issue 48)', () => {
       await first.as('select public.send_verification_code($1) as r', ['libre@alumnos.udg.mx']);
       await first.as('select public.verify_email_code($1) as r', [await codeOf(first.uid)]);
       // Another account signs in with that very address and joins: one address, one count.
-      const { rows } = await admin.query<{ id: string }>(
+      const { rows } = await db.admin.query<{ id: string }>(
         "insert into auth.users (email) values ('libre@alumnos.udg.mx') returning id",
       );
-      await admin.query(
+      await db.admin.query(
         "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, 'libre@alumnos.udg.mx', 'udg-cucei', true, $2)",
         [rows[0]!.id, JOIN_TERMS.noticeVersion],
       );
       expect(await counted()).toBe(before + 1);
       // The first leaves: the address now counts for the one who signs in with it.
-      await admin.query('delete from auth.users where id = $1', [first.uid]);
+      await db.admin.query('delete from auth.users where id = $1', [first.uid]);
       expect(await counted()).toBe(before + 1);
       expect(await counted()).toBe(await recount());
     } finally {
@@ -295,14 +289,14 @@ describe('concurrent verifications (issue 48)', () => {
 
 describe('concurrent milestones (issue 49)', () => {
   it('40 students joining at once across 25% and 50% of a threshold: each milestone once, each student at most one of each', async () => {
-    await admin.query(
+    await db.admin.query(
       `insert into public.colleges (id, name, subname, email_domains, university_of)
        values ('hito-paralelo', 'Universidad de Guadalajara', 'Paralelo', '{alumnos.udg.mx}', 'de la UdeG')`,
     );
-    await admin.query(
+    await db.admin.query(
       "insert into private.campus_settings (college_id, threshold) values ('hito-paralelo', 40)",
     );
-    const { rows } = await admin.query<{ id: string; email: string }>(
+    const { rows } = await db.admin.query<{ id: string; email: string }>(
       `insert into auth.users (email)
        select 'paralelo' || n || '@alumnos.udg.mx' from generate_series(1, 40) n returning id, email`,
     );
@@ -341,14 +335,14 @@ describe('concurrent milestones (issue 49)', () => {
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
-    const reached = await admin.query<{ milestone: number; verified: number; mailed: boolean }>(
+    const reached = await db.admin.query<{ milestone: number; verified: number; mailed: boolean }>(
       `select milestone, verified, mailed from private.campus_milestones
        where college_id = 'hito-paralelo' order by milestone`,
     );
     // 40 of 40: every milestone reached, each once, each with a figure that had crossed it.
     expect(reached.rows.map((r) => r.milestone)).toEqual([25, 50, 75, 100]);
     for (const r of reached.rows) expect(r.verified * 100).toBeGreaterThanOrEqual(r.milestone * 40);
-    const mail = await admin.query<{ milestone: number; user_id: string }>(
+    const mail = await db.admin.query<{ milestone: number; user_id: string }>(
       `select milestone, user_id::text from private.mail_outbox
        where kind = 'milestone' and college_id = 'hito-paralelo'`,
     );

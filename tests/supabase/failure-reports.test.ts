@@ -2,7 +2,6 @@
 // Issue 51: the first-party failure report on Supabase (supabase/migrations/…_failure_reports.sql):
 // the adapter's `POST /rpc/report_failure` as a visitor, the database's wall held equal to the
 // domain's (src/domain/failure-report.ts), and its budget of 120 a minute.
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { ERROR_CODES } from '@/domain/errors';
@@ -13,26 +12,20 @@ import {
   parseFailureReport,
 } from '@/domain/failure-report';
 import { memoryStorage } from '../support/memory-storage';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 let standIn: SupabaseStandIn;
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
 
+const db = withFreshDatabase('failures');
 beforeAll(async () => {
-  db = await freshDatabase('failures');
   standIn = await startSupabaseStandIn({ databaseUrl: db.url });
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
 });
 afterAll(async () => {
-  await admin?.end();
   await standIn?.close();
-  await db?.drop();
 });
 beforeEach(async () => {
-  await admin.query('delete from private.failure_counts; delete from private.failure_minutes');
+  await db.admin.query('delete from private.failure_counts; delete from private.failure_minutes');
 });
 
 const reports = () =>
@@ -46,7 +39,7 @@ const reports = () =>
 
 const counts = async () =>
   (
-    await admin.query<{ kind: string; code: string; count: number; today: boolean }>(
+    await db.admin.query<{ kind: string; code: string; count: number; today: boolean }>(
       `select kind, code, count, day = (now() at time zone 'utc')::date as today
        from private.failure_counts order by kind, code`,
     )
@@ -62,7 +55,7 @@ describe('failure reports on Supabase', () => {
       { kind: 'join', code: 'unavailable', count: 2, today: true },
       { kind: 'sign-in', code: 'auth/sign-in-failed', count: 1, today: true },
     ]);
-    const { rows } = await admin.query(
+    const { rows } = await db.admin.query(
       `select column_name from information_schema.columns
        where table_schema = 'private' and table_name = 'failure_counts' order by ordinal_position`,
     );
@@ -73,7 +66,7 @@ describe('failure reports on Supabase', () => {
     const words = [...FAILURE_KINDS, ...ERROR_CODES, 'salir', 'JOIN', '', 'unknown ', 'ana@udg.mx'];
     for (const kind of words) {
       for (const code of words) {
-        const { rows } = await admin.query<{ ok: boolean }>(
+        const { rows } = await db.admin.query<{ ok: boolean }>(
           'select private.is_failure_report($1, $2) as ok',
           [kind, code],
         );
@@ -109,7 +102,7 @@ describe('failure reports on Supabase', () => {
 
   it('keeps its tables from every page role', async () => {
     for (const role of ['anon', 'authenticated']) {
-      const { rows } = await admin.query<{ counts: boolean; minutes: boolean }>(
+      const { rows } = await db.admin.query<{ counts: boolean; minutes: boolean }>(
         `select has_table_privilege($1, 'private.failure_counts', 'select') as counts,
            has_table_privilege($1, 'private.failure_minutes', 'insert') as minutes`,
         [role],

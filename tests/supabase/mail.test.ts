@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapter';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { LEAVE_PURPOSE, readLeaveToken, signLeaveToken } from '@/domain/mail/leave-token';
 import { createSalirHandler } from '../../supabase/functions/salir/handler.ts';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { memoryStorage } from '../support/memory-storage';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
@@ -19,23 +18,17 @@ import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supa
 
 const SECRET = 'supabase-test-secret-supabase-test-secret-01';
 const SITE = 'https://deestudiantes.example';
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
 let standIn: SupabaseStandIn;
 let smtp: LocalSmtp;
 
+const db = withFreshDatabase('mail');
 beforeAll(async () => {
-  db = await freshDatabase('mail');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
   standIn = await startSupabaseStandIn({ databaseUrl: db.url, port: 0 });
   smtp = await startLocalSmtp();
 });
 afterAll(async () => {
   await smtp?.close();
   await standIn?.close();
-  await admin?.end();
-  await db?.drop();
 });
 
 /** A student on the list of a campus: their uid and date of joining (ms). */
@@ -44,17 +37,17 @@ afterAll(async () => {
  * they can rewrite (`auth.updateUser`), says something else, which no e-mail may use.
  */
 async function student(email: string, college = 'udg-cucei', name = '') {
-  const { rows } = await admin.query<{ id: string }>(
+  const { rows } = await db.admin.query<{ id: string }>(
     `insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id`,
     [email, JSON.stringify({ full_name: 'Nombre Reescrito' })],
   );
   const uid = rows[0]!.id;
-  await admin.query(
+  await db.admin.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider)
      values ($1, $2, $3, 'google')`,
     [`g-${uid}`, uid, JSON.stringify({ full_name: name })],
   );
-  const entry = await admin.query<{ joined: string }>(
+  const entry = await db.admin.query<{ joined: string }>(
     `insert into public.waitlist (uid, email, college_id) values ($1, $2, $3)
      returning private.joined_ms(created_at)::text as joined`,
     [uid, email, college],
@@ -79,14 +72,17 @@ const inFuture = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('leave links in the database', () => {
   beforeAll(async () => {
-    await admin.query('insert into private.mail_settings (token_secret) values ($1)', [SECRET]);
+    await db.admin.query('insert into private.mail_settings (token_secret) values ($1)', [SECRET]);
   });
 
   it('reads any token as the domain reads it: made in TypeScript, the same verdict in SQL', async () => {
     const ana = await student('ana.sql@alumnos.udg.mx');
     const check = async (token: string) =>
-      (await admin.query<{ state: string }>('select public.check_leave_link($1) as state', [token]))
-        .rows[0]!.state;
+      (
+        await db.admin.query<{ state: string }>('select public.check_leave_link($1) as state', [
+          token,
+        ])
+      ).rows[0]!.state;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constant(ana.uid), fc.uuid()),
@@ -138,7 +134,7 @@ describe('leave links in the database', () => {
     expect(await leaveLinks.check(`${token}x`)).toBe('malformed');
     expect(await leaveLinks.leave(token)).toBe('left');
     expect(await leaveLinks.leave(token)).toBe('used');
-    const { rows } = await admin.query('select id from auth.users where id = any($1)', [
+    const { rows } = await db.admin.query('select id from auth.users where id = any($1)', [
       [luis.uid, sofia.uid],
     ]);
     expect(rows.map((r) => r.id)).toEqual([sofia.uid]);
@@ -169,7 +165,7 @@ describe('leave links in the database', () => {
     expect(opened.headers.get('Location')).toBe(`${SITE}/salir?token=${encodeURIComponent(token)}`);
     expect((await handle(new Request(at, { method: 'POST', body: 'x=y' }))).status).toBe(400);
     expect((await oneClick(at.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(400);
-    const { rowCount: still } = await admin.query('select 1 from auth.users where id = $1', [
+    const { rowCount: still } = await db.admin.query('select 1 from auth.users where id = $1', [
       diego.uid,
     ]);
     expect(still).toBe(1);
@@ -177,7 +173,9 @@ describe('leave links in the database', () => {
     expect(left.status).toBe(200);
     expect(await left.text()).toBe('Saliste de la lista de espera.');
     expect((await oneClick(at)).status).toBe(200); // a provider's second POST is no error
-    const { rowCount } = await admin.query('select 1 from auth.users where id = $1', [diego.uid]);
+    const { rowCount } = await db.admin.query('select 1 from auth.users where id = $1', [
+      diego.uid,
+    ]);
     expect(rowCount).toBe(0);
   });
 
@@ -189,12 +187,12 @@ describe('leave links in the database', () => {
       SECRET,
     );
     const call = async (fn: string) =>
-      (await admin.query(`select public.${fn}($1) as state`, [expired])).rows[0].state as string;
+      (await db.admin.query(`select public.${fn}($1) as state`, [expired])).rows[0].state as string;
     expect(await call('check_leave_link')).toBe('expired');
     const pending = async () =>
       Number(
         (
-          await admin.query(
+          await db.admin.query(
             "select count(*) as n from private.mail_outbox where user_id = $1 and status = 'pending'",
             [lena.uid],
           )
@@ -217,18 +215,18 @@ describe('leave links in the database', () => {
     expect(await oneClick.text()).toBe('Ya no te enviaremos correos.');
     expect(await call('leave_by_link')).toBe('stopped'); // again: the same
     expect(await pending()).toBe(0);
-    const { rowCount } = await admin.query('select 1 from public.waitlist where uid = $1', [
+    const { rowCount } = await db.admin.query('select 1 from public.waitlist where uid = $1', [
       lena.uid,
     ]);
     expect(rowCount).toBe(1);
-    await admin.query("select * from private.queue_launch('udg-cuaad')");
-    const { rows } = await admin.query(
+    await db.admin.query("select * from private.queue_launch('udg-cuaad')");
+    const { rows } = await db.admin.query(
       "select user_id::text as uid from private.mail_outbox where kind = 'launch' and college_id = 'udg-cuaad'",
     );
     expect(rows.map((r: { uid: string }) => r.uid)).not.toContain(lena.uid);
-    await admin.query("delete from private.launch_runs where college_id = 'udg-cuaad'");
+    await db.admin.query("delete from private.launch_runs where college_id = 'udg-cuaad'");
     // A link of an entry that is gone stops nothing.
-    await admin.query('delete from public.waitlist where uid = $1', [lena.uid]);
+    await db.admin.query('delete from public.waitlist where uid = $1', [lena.uid]);
     expect(await call('leave_by_link')).toBe('expired');
   });
 
@@ -249,8 +247,8 @@ describe('leave links in the database', () => {
 
 describe('npm run mail:supabase and notify:campus:supabase', () => {
   it('sends each entry one welcome and each student of a launched campus one launch, once', async () => {
-    await admin.query('delete from auth.users');
-    await admin.query('delete from private.mail_settings');
+    await db.admin.query('delete from auth.users');
+    await db.admin.query('delete from private.mail_settings');
     expect((await run('secret')).stdout).toContain('Made the signing secret');
     expect((await run('secret')).stdout).toContain('already set');
     const names = ['Vale Ríos', 'Marco <b>"El Jefe"</b>', ''];
@@ -270,7 +268,7 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     expect(header.replace(/\r?\n\s+/g, '')).toContain(`${standIn.url}/functions/v1/salir?token=`);
     // The welcome's link is read by the database with the secret the command made.
     const link = new URL(/Salir de la lista de espera: (\S+)/.exec(welcome.text!)![1]!);
-    const { rows } = await admin.query('select public.check_leave_link($1) as state', [
+    const { rows } = await db.admin.query('select public.check_leave_link($1) as state', [
       link.searchParams.get('token'),
     ]);
     expect(rows[0].state).toBe('valid');
@@ -288,28 +286,28 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
       (m) => m.subject === '¡El marketplace ya abrió en UDG - CUCEI!',
     );
     expect(launches).toHaveLength(3);
-    const { rows: runs } = await admin.query(
+    const { rows: runs } = await db.admin.query(
       'select college_id, students, queued from private.launch_runs order by id',
     );
     expect(runs).toEqual([
       { college_id: 'udg-cucei', students: 3, queued: 3 },
       { college_id: 'udg-cucei', students: 3, queued: 0 },
     ]);
-    const { rows: told } = await admin.query(
+    const { rows: told } = await db.admin.query(
       "select count(*)::int as n from private.mail_outbox where status = 'sent' and sent_at is not null",
     );
     expect(told[0].n).toBe(7);
   });
 
   it('sends a milestone (issue 49) once to everyone then on the list, with its figure, invite and leave link', async () => {
-    await admin.query('delete from auth.users');
-    await admin.query(
+    await db.admin.query('delete from auth.users');
+    await db.admin.query(
       `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 40)
        on conflict (college_id) do update set threshold = 40`,
     );
     const before = smtp.received.length;
     for (let i = 0; i < 9; i++) await student(`h${i}@alumnos.udg.mx`, 'udg-cucs', 'Hito');
-    const { rows: none } = await admin.query(
+    const { rows: none } = await db.admin.query(
       "select count(*)::int as n from private.mail_outbox where kind = 'milestone'",
     );
     expect(none[0].n).toBe(0);
@@ -325,32 +323,32 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     // A late joiner gets no past milestone (their welcome only).
     await student('h10@alumnos.udg.mx', 'udg-cucs', 'Hito');
     expect((await run('send')).stdout).toContain('sent 1,');
-    const { rows: mailed } = await admin.query(
+    const { rows: mailed } = await db.admin.query(
       "select count(*)::int as n from private.mail_outbox where kind = 'milestone' and status = 'sent'",
     );
     // Each marked sent (and in the recipients' ledger): never sent again once a lease ends.
     expect(mailed[0].n).toBe(10);
-    const { rows: ledger } = await admin.query(
+    const { rows: ledger } = await db.admin.query(
       "select count(*)::int as n from private.mail_recipients where kind = 'milestone'",
     );
     expect(ledger[0].n).toBe(10);
   });
 
   it('sends the campus-added e-mail to a student with no entry without a leave link (issue 49)', async () => {
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       "insert into auth.users (email) values ('pidio@gmail.com') returning id",
     );
     const key = 'universidad de prueba|tepic';
-    await admin.query(
+    await db.admin.query(
       `insert into private.campus_requests (user_id, request_key, name, city)
        values ($1, $2, 'Universidad de Prueba', 'Tepic')`,
       [rows[0]!.id, key],
     );
-    const { rows: pending } = await admin.query<{ id: string }>(
+    const { rows: pending } = await db.admin.query<{ id: string }>(
       'select private.pending_campus_id($1) as id',
       [key],
     );
-    await admin.query(
+    await db.admin.query(
       `insert into public.colleges (id, name, subname, short_name, request_key)
        values ($1, 'Universidad de Prueba', 'Tepic', 'Universidad de Prueba (pendiente)', $2)`,
       [pending[0]!.id, key],
@@ -359,9 +357,10 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     await expect(run('notify', '--campus', pending[0]!.id)).rejects.toMatchObject({
       stderr: expect.stringContaining('not a campus of the catalogue'),
     });
-    await admin.query("select * from private.add_campus($1, 'uprueba-tepic', null, 'UP - Tepic')", [
-      pending[0]!.id,
-    ]);
+    await db.admin.query(
+      "select * from private.add_campus($1, 'uprueba-tepic', null, 'UP - Tepic')",
+      [pending[0]!.id],
+    );
     expect((await run('notify', '--campus', 'uprueba-tepic', '--dry-run')).stdout).toContain(
       'uprueba-tepic',
     );
@@ -372,7 +371,7 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     expect(added.text).toContain('Pediste UP - Tepic');
     expect(added.text).not.toContain('Salir de la lista');
     expect(added.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false);
-    const { rows: marked } = await admin.query(
+    const { rows: marked } = await db.admin.query(
       "select status from private.mail_outbox where kind = 'campus-added'",
     );
     expect(marked).toEqual([{ status: 'sent' }]);
@@ -396,8 +395,8 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     for (let round = 0; round < 3; round++) {
       // The student's own delete, then a new entry (what the page's 'Salir' and a join again do
       // to the entry; the review sent seven welcomes so).
-      await admin.query('delete from public.waitlist where uid = $1', [uid]);
-      await admin.query(
+      await db.admin.query('delete from public.waitlist where uid = $1', [uid]);
+      await db.admin.query(
         `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')`,
         [uid, round === 1 ? 'Repite+otra@alumnos.udg.mx' : email],
       );
@@ -409,15 +408,15 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
       smtp.received.filter((m) => JSON.stringify(m.to).toLowerCase().includes('repite')),
     ).toHaveLength(1);
     // The ledger names no address, and stays when the account goes.
-    await admin.query('delete from auth.users where id = $1', [uid]);
-    const { rows } = await admin.query('select * from private.mail_recipients');
+    await db.admin.query('delete from auth.users where id = $1', [uid]);
+    const { rows } = await db.admin.query('select * from private.mail_recipients');
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain('repite');
   });
 
   it('marks hold only under the lease they were claimed with; a row gone is no error (issue 51)', async () => {
-    const outbox = createPostgresOutbox(admin);
-    await admin.query("delete from private.mail_outbox where status = 'pending'");
+    const outbox = createPostgresOutbox(db.admin);
+    await db.admin.query("delete from private.mail_outbox where status = 'pending'");
     const { uid } = await student('lease@alumnos.udg.mx');
     const t0 = Date.now() + 1000;
     const first = new Date(t0 + 300_000);
@@ -432,7 +431,7 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     const sent = { at: new Date(t0 + 400_000), recipient: key, kind: 'welcome' as const };
     expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: first })).toBe(false);
     const status = async () =>
-      (await admin.query('select status from private.mail_outbox where id = $1', [claimed!.id]))
+      (await db.admin.query('select status from private.mail_outbox where id = $1', [claimed!.id]))
         .rows[0]?.status;
     expect(await status()).toBe('pending');
     expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: second })).toBe(true);
@@ -441,7 +440,7 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
       { id: claimed!.id, kind: 'welcome', at: t0 + 400_000 },
     ]);
     // The student left mid-run: their rows are gone with the account; marks say false.
-    await admin.query('delete from auth.users where id = $1', [uid]);
+    await db.admin.query('delete from auth.users where id = $1', [uid]);
     expect(await outbox.markFailed(claimed!.id, { ...failure, leaseUntil: second })).toBe(false);
     expect(await outbox.markSent(claimed!.id, { ...sent, leaseUntil: second })).toBe(false);
   });

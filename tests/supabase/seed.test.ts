@@ -1,25 +1,14 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 
 // The `colleges` table after the migrations and supabase/seed.sql, against the catalogue that the
 // memory backend searches and the Algolia upload sends: one source of truth.
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let client: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('seed');
-  client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('seed');
 
 describe('colleges on PostgreSQL', () => {
   it('holds exactly the catalogue, in its order', async () => {
-    const { rows } = await client.query(
+    const { rows } = await db.admin.query(
       'select id, name, subname, short_name as "shortName", keywords from public.colleges order by position',
     );
     expect(rows).toEqual(
@@ -35,11 +24,11 @@ describe('colleges on PostgreSQL', () => {
 
   it('applying the seed again changes nothing, and it removes a college gone from the catalogue', async () => {
     const fs = await import('node:fs');
-    await client.query(
+    await db.admin.query(
       "insert into public.colleges (id, name) values ('ya-no-existe', 'Universidad Cerrada')",
     );
-    await client.query(fs.readFileSync('supabase/seed.sql', 'utf8'));
-    const { rows } = await client.query<{ n: number }>(
+    await db.admin.query(fs.readFileSync('supabase/seed.sql', 'utf8'));
+    const { rows } = await db.admin.query<{ n: number }>(
       'select count(*)::int as n from public.colleges',
     );
     expect(rows[0]!.n).toBe(COLLEGE_CATALOGUE.length);

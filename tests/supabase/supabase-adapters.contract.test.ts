@@ -4,7 +4,6 @@
 // BroadcastChannel), over HTTP to the stand-in, which runs each request on the migrated
 // PostgreSQL 15 as Supabase's role and JWT claims would.
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/domain/errors';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
@@ -26,26 +25,20 @@ import { describeCampusAddContract } from '../app/contract/campus-add.contract';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 const CALLBACK = 'http://127.0.0.1:4373/auth/callback.html';
 
 let standIn: SupabaseStandIn;
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
 
+const db = withFreshDatabase('contract');
 beforeAll(async () => {
-  db = await freshDatabase('contract');
   standIn = await startSupabaseStandIn({ databaseUrl: db.url });
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
 });
 
 afterAll(async () => {
-  await admin?.end();
   await standIn?.close();
-  await db?.drop();
 });
 
 /**
@@ -119,7 +112,7 @@ describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
       return { uid: user.uid, email: user.email };
     },
     countEntries: async (uid) => {
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.admin.query<{ n: number }>(
         'select count(*)::int as n from public.waitlist where uid::text = $1',
         [uid],
       );
@@ -139,7 +132,7 @@ describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () =
       return { uid: user.uid, email: user.email };
     },
     hasConsent: async (uid) => {
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.admin.query<{ n: number }>(
         'select count(*)::int as n from public.hero_consent where user_id::text = $1',
         [uid],
       );
@@ -164,19 +157,19 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
       }),
     signInAs: async (student) => void (await signInAs(student)),
     verify: async (student) => {
-      await admin.query(
+      await db.admin.query(
         'insert into private.email_verifications (user_id, address) values ($1, $2)',
         [student.uid, `v-${student.uid}@alumnos.udg.mx`],
       );
     },
     ageAccount: async (student, ms) => {
-      await admin.query(
+      await db.admin.query(
         `update auth.users set created_at = now() - $2 * interval '1 millisecond' where id = $1`,
         [student.uid, ms],
       );
     },
     ageEntry: async (student, ms) => {
-      await admin.query(
+      await db.admin.query(
         `update public.waitlist set created_at = now() - make_interval(secs => $2::bigint / 1000.0)
          where uid = $1`,
         [student.uid, ms],
@@ -184,11 +177,11 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
     },
     creditedToday: async (inviter, n) => {
       for (let i = 0; i < n; i++) {
-        const { rows } = await admin.query<{ id: string }>(
+        const { rows } = await db.admin.query<{ id: string }>(
           'insert into auth.users (email) values ($1) returning id',
           [nextEmail()],
         );
-        await admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
+        await db.admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
           rows[0]!.id,
           inviter.uid,
         ]);
@@ -218,7 +211,7 @@ describeCampusRequestsContract(
       },
       held: async () =>
         (
-          await admin.query<{ name: string; city: string; requests: number }>(
+          await db.admin.query<{ name: string; city: string; requests: number }>(
             `select min(name) as name, min(city) as city, count(*)::int as requests
            from private.campus_requests where user_id::text = any($1)
            group by request_key order by 1`,
@@ -247,7 +240,7 @@ describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async (
   const n = campusSets++;
   const campuses = { a: `prueba-${n}-a`, b: `prueba-${n}-b` };
   for (const id of Object.values(campuses)) {
-    await admin.query(
+    await db.admin.query(
       `insert into public.colleges (id, name, subname, email_domains, university_of)
        values ($1, 'Universidad de Guadalajara', $1, '{alumnos.udg.mx}', 'de la UdeG')`,
       [id],
@@ -264,7 +257,7 @@ describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async (
       return { uid: user.uid, email: user.email };
     },
     addVerified: async (collegeId, count) => {
-      await admin.query(
+      await db.admin.query(
         `with made as (
            insert into auth.users (id, email)
            select gen_random_uuid(), 'relleno-' || gen_random_uuid() || '@alumnos.udg.mx'
@@ -275,7 +268,7 @@ describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async (
       );
     },
     setCampus: async (collegeId, { threshold, state, opensOn }) => {
-      await admin.query(
+      await db.admin.query(
         `insert into private.campus_settings (college_id, threshold, state, opens_on)
          values ($1, $2, $3, $4)
          on conflict (college_id) do update set threshold = excluded.threshold,
@@ -297,31 +290,31 @@ describeHeroImagesContract('supabase (stand-in over PostgreSQL 15)', async () =>
   for (let n = 1; n <= 8; n++) {
     const photo =
       n === 7 ? 'http://insecure.example/a.png' : `https://lh3.googleusercontent.com/a/hero-${n}`;
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       `insert into auth.users (email, raw_user_meta_data) values ($1, $2)
        on conflict (email) do update set raw_user_meta_data = excluded.raw_user_meta_data returning id`,
       [`hero${n}@alumnos.udg.mx`, { avatar_url: photo }],
     );
     const id = rows[0]!.id;
     if (n !== 8) {
-      await admin.query(
+      await db.admin.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider)
          values ($1, $2, $3, 'google') on conflict do nothing`,
         [`g-hero${n}`, id, { avatar_url: photo }],
       );
     }
-    await admin.query(
+    await db.admin.query(
       `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')
        on conflict do nothing`,
       [id, `hero${n}@alumnos.udg.mx`],
     );
     if (n !== 6) {
-      await admin.query(
+      await db.admin.query(
         'insert into public.hero_consent (user_id) values ($1) on conflict do nothing',
         [id],
       );
     }
-    await admin.query(
+    await db.admin.query(
       `insert into private.hero_photo_review (user_id, photo_url, approved) values ($1, $2, true)
        on conflict (user_id) do nothing`,
       [id, photo],
@@ -406,7 +399,7 @@ describe('Supabase adapters beyond the contract', () => {
       collegeId: 'itesm-gdl',
       timestamp: new Date(0),
     });
-    const { rows } = await admin.query<{ college_id: string; created_at: Date }>(
+    const { rows } = await db.admin.query<{ college_id: string; created_at: Date }>(
       'select college_id, created_at from public.waitlist where uid = $1',
       [user.uid],
     );
@@ -470,7 +463,7 @@ describe('Supabase adapters beyond the contract', () => {
       timestamp: new Date(),
     });
     await b.heroConsent.grant(user.uid);
-    const { rows } = await admin.query(
+    const { rows } = await db.admin.query(
       `select w.adult, w.notice_version as joined, c.notice_version as consented
        from public.waitlist w join public.hero_consent c on c.user_id = w.uid where w.uid = $1`,
       [user.uid],
@@ -504,13 +497,13 @@ describe('Supabase adapters beyond the contract', () => {
     });
     await b.heroConsent.grant(user.uid);
     // Behind the API, an old consent (the dating trigger off for this one statement).
-    await admin.query('begin');
-    await admin.query('set local session_replication_role = replica');
-    await admin.query(
+    await db.admin.query('begin');
+    await db.admin.query('set local session_replication_role = replica');
+    await db.admin.query(
       "update public.hero_consent set granted_at = '2025-01-01' where user_id = $1",
       [user.uid],
     );
-    await admin.query('commit');
+    await db.admin.query('commit');
     expect((await b.heroConsent.get(user.uid))?.grantedAt.getUTCFullYear()).toBe(2025);
     await b.heroConsent.grant(user.uid);
     expect((await b.heroConsent.get(user.uid))?.grantedAt.getUTCFullYear()).toBe(2025);
@@ -549,12 +542,12 @@ describe('Supabase adapters beyond the contract', () => {
       timestamp: new Date(),
     });
     await b.heroConsent.grant(user.uid);
-    await admin.query(
+    await db.admin.query(
       'insert into private.hero_photo_review (user_id, photo_url, approved) values ($1, $2, true)',
       [user.uid, 'https://lh3.googleusercontent.com/a/x'],
     );
     await b.auth.deleteAccount();
-    const { rows } = await admin.query<{ n: number }>(
+    const { rows } = await db.admin.query<{ n: number }>(
       `select (select count(*) from auth.users where id = $1)
         + (select count(*) from auth.identities where user_id = $1)
         + (select count(*) from public.waitlist where uid = $1)
@@ -606,12 +599,12 @@ describe('Supabase adapters beyond the contract', () => {
 
 describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', async () => {
   const secret = 'contract-mail-secret-0123456789abcdef0123456789';
-  await admin.query(
+  await db.admin.query(
     `insert into private.mail_settings (token_secret)
      select $1 where not exists (select 1 from private.mail_settings)`,
     [secret],
   );
-  const { rows: settings } = await admin.query<{ token_secret: string }>(
+  const { rows: settings } = await db.admin.query<{ token_secret: string }>(
     'select token_secret from private.mail_settings',
   );
   const held = settings[0]!.token_secret;
@@ -628,7 +621,7 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
     newStudent: () => signInAs({ email: nextEmail().replace(/@.*/, '@gmail.com') }),
     signInAs: async (student) => void (await signInAs(student)),
     lastCode: async (address) => {
-      const { rows } = await admin.query<{ nonce: string }>(
+      const { rows } = await db.admin.query<{ nonce: string }>(
         `select nonce from private.mail_outbox where kind = 'code' and to_address = $1
          order by created_at desc, id desc limit 1`,
         [address],
@@ -636,21 +629,21 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
       return rows[0] ? codeOfNonce(held, rows[0].nonce) : null;
     },
     queued: async (address) => {
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.admin.query<{ n: number }>(
         `select count(*)::int as n from private.mail_outbox where kind = 'code' and to_address = $1`,
         [address],
       );
       return rows[0]!.n;
     },
     expireCode: async (student) => {
-      await admin.query(
+      await db.admin.query(
         `update private.verification_codes set expires_at = now() - interval '1 second'
          where user_id = $1`,
         [student.uid],
       );
     },
     verifiedCount: async (collegeId) => {
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.admin.query<{ n: number }>(
         'select coalesce((select verified from private.campus_counts where college_id = $1), 0) as n',
         [collegeId],
       );
@@ -679,7 +672,7 @@ describeSellerChoicesContract('supabase (stand-in over PostgreSQL 15)', async ()
     waitlist: b.waitlist,
     ...studentsOf(b),
     held: async (uid) => {
-      const { rows } = await admin.query<{ categories: string[] }>(
+      const { rows } = await db.admin.query<{ categories: string[] }>(
         'select categories from private.seller_choices where user_id::text = $1',
         [uid],
       );
@@ -695,7 +688,7 @@ describeJoinSourcesContract('supabase (stand-in over PostgreSQL 15)', async () =
     waitlist: b.waitlist,
     signIn: studentsOf(b).signIn,
     held: async (uid) => {
-      const { rows } = await admin.query<{
+      const { rows } = await db.admin.query<{
         source: string | null;
         medium: string | null;
         campaign: string | null;
@@ -721,7 +714,7 @@ describeMilestonesContract('supabase (stand-in over PostgreSQL 15)', async () =>
   return {
     freshCampus: async () => {
       const id = `hito-${milestoneCampuses++}`;
-      await admin.query(
+      await db.admin.query(
         `insert into public.colleges (id, name, subname, email_domains, university_of)
          values ($1, 'Universidad de Guadalajara', $1, '{alumnos.udg.mx}', 'de la UdeG')`,
         [id],
@@ -729,7 +722,7 @@ describeMilestonesContract('supabase (stand-in over PostgreSQL 15)', async () =>
       return id;
     },
     setThreshold: async (collegeId, threshold) => {
-      await admin.query(
+      await db.admin.query(
         `insert into private.campus_settings (college_id, threshold) values ($1, $2)
          on conflict (college_id) do update set threshold = excluded.threshold`,
         [collegeId, threshold],
@@ -751,7 +744,7 @@ describeMilestonesContract('supabase (stand-in over PostgreSQL 15)', async () =>
     },
     milestoneMail: async (collegeId) =>
       (
-        await admin.query<{ milestone: number; uid: string }>(
+        await db.admin.query<{ milestone: number; uid: string }>(
           `select milestone, user_id::text as uid from private.mail_outbox
            where kind = 'milestone' and college_id = $1 order by id`,
           [collegeId],
@@ -788,7 +781,7 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
     search: (query) => b.collegeSearch.search(query),
     addedMail: async (collegeId) =>
       (
-        await admin.query<{ uid: string }>(
+        await db.admin.query<{ uid: string }>(
           `select user_id::text as uid from private.mail_outbox
            where kind = 'campus-added' and college_id = $1`,
           [collegeId],

@@ -3,6 +3,7 @@ import type { CampusSettings } from '@/domain/campus-progress';
 import { DEFAULT_THRESHOLD, PROGRESS_FLOOR } from '@/domain/campus-progress';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface CampusProgressHarness {
   readonly repo: CampusProgressRepo;
@@ -33,19 +34,11 @@ export function describeCampusProgressContract(
   setup: () => Promise<CampusProgressHarness>,
 ) {
   describe(`CampusProgressRepo contract: ${name}`, () => {
-    const join = async (
+    const join = (
       h: CampusProgressHarness,
       kind: 'institutional' | 'personal',
       collegeId: string,
-    ) => {
-      const student = await h.signIn(kind);
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId,
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    ) => onList(h.waitlist, h.signIn(kind), collegeId);
 
     it('a student with no entry has no campus (not-found)', async () => {
       const h = await setup();

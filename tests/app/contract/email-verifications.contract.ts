@@ -3,6 +3,7 @@ import { MAX_SENDS_PER_HOUR, SEND_WINDOW_MS } from '@/domain/email-verification'
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface VerifyingStudent {
   readonly uid: string;
@@ -43,15 +44,8 @@ export function describeEmailVerificationsContract(
   setup: () => Promise<EmailVerificationsHarness>,
 ) {
   describe(`EmailVerifications contract: ${name}`, () => {
-    const joined = async (h: EmailVerificationsHarness, collegeId = 'udg-cucei') => {
-      const student = await h.newStudent();
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId,
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    const joined = (h: EmailVerificationsHarness, collegeId = 'udg-cucei') =>
+      onList(h.waitlist, h.newStudent(), collegeId);
 
     it('refuses a malformed or personal address, and sends nothing', async () => {
       const h = await setup();

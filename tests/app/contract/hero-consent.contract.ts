@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface HeroConsentHarness {
   readonly repo: HeroConsentRepo;
@@ -21,26 +22,18 @@ export function describeHeroConsentContract(
 ) {
   describe(`HeroConsentRepo contract: ${name}`, () => {
     /** Signs in as a fresh student and puts them on the list. */
-    const onList = async (h: HeroConsentHarness) => {
-      const student = await h.signIn();
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId: 'udg-cucei',
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    const joined = (h: HeroConsentHarness) => onList(h.waitlist, h.signIn());
 
     it('has no consent for a new student (off by default)', async () => {
       const h = await setup();
-      const { uid } = await onList(h);
+      const { uid } = await joined(h);
       expect(await h.repo.get(uid)).toBeNull();
       expect(await h.hasConsent(uid)).toBe(false);
     });
 
     it('records the consent with its date, and revoking deletes it', async () => {
       const h = await setup();
-      const { uid } = await onList(h);
+      const { uid } = await joined(h);
       await h.repo.grant(uid);
       const consent = await h.repo.get(uid);
       expect(consent?.grantedAt).toBeInstanceOf(Date);
@@ -53,7 +46,7 @@ export function describeHeroConsentContract(
 
     it('granting twice keeps one record; revoking twice is no error', async () => {
       const h = await setup();
-      const { uid } = await onList(h);
+      const { uid } = await joined(h);
       await h.repo.grant(uid);
       await h.repo.grant(uid);
       expect(await h.hasConsent(uid)).toBe(true);
@@ -64,9 +57,9 @@ export function describeHeroConsentContract(
 
     it("never reads, writes or revokes another student's consent", async () => {
       const h = await setup();
-      const first = await onList(h);
+      const first = await joined(h);
       await h.repo.grant(first.uid);
-      const second = await onList(h);
+      const second = await joined(h);
       expect(await h.repo.get(first.uid).catch(() => null)).toBeNull();
       await h.repo.revoke(first.uid).catch(() => {});
       expect(await h.hasConsent(first.uid)).toBe(true);
@@ -84,7 +77,7 @@ export function describeHeroConsentContract(
 
     it('giving the consent again keeps its first date (renewing never moves a student up)', async () => {
       const h = await setup();
-      const { uid } = await onList(h);
+      const { uid } = await joined(h);
       await h.repo.grant(uid);
       const first = (await h.repo.get(uid))!.grantedAt.getTime();
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -6,6 +6,7 @@ import {
 } from '@/domain/invite-code';
 import type { Invites } from '@/ports/invites.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface Student {
   readonly uid: string;
@@ -42,22 +43,14 @@ export interface InvitesHarness {
  */
 export function describeInvitesContract(name: string, setup: () => Promise<InvitesHarness>) {
   describe(`Invites contract: ${name}`, () => {
-    const onList = async (
+    const joined = (
       h: InvitesHarness,
       kind: 'university' | 'personal' = 'university',
-    ): Promise<Student> => {
-      const student = await h.newStudent(kind);
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId: 'udg-cucei',
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    ): Promise<Student> => onList(h.waitlist, h.newStudent(kind));
 
     it('a student without an entry has no invites (not-found), and cannot be credited', async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
       const outsider = await h.newStudent();
       await expect(h.repo.mine(outsider.uid)).rejects.toMatchObject({ code: 'not-found' });
@@ -68,24 +61,24 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it('gives each student one well-formed code of their own, the same on every read', async () => {
       const h = await setup();
-      const a = await onList(h);
+      const a = await joined(h);
       const first = await h.repo.mine(a.uid);
       expect(parseInviteCode(first.code)).toBe(first.code);
       expect(first.joined).toBe(0);
       expect((await h.repo.mine(a.uid)).code).toBe(first.code);
-      const b = await onList(h);
+      const b = await joined(h);
       expect((await h.repo.mine(b.uid)).code).not.toBe(first.code);
     });
 
     it('credits a classmate who joined with the code once, and never twice', async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
-      const classmate = await onList(h);
+      const classmate = await joined(h);
       // Written as a student might paste it: lowercase, with spaces.
       expect(await h.repo.accept(classmate.uid, `  ${code.toLowerCase()} `)).toBe(true);
       expect(await h.repo.accept(classmate.uid, code)).toBe(false);
-      const third = await onList(h);
+      const third = await joined(h);
       const { code: thirdCode } = await h.repo.mine(third.uid);
       await h.signInAs(classmate);
       expect(await h.repo.accept(classmate.uid, thirdCode)).toBe(false); // already credited
@@ -102,13 +95,13 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it('credits only an entry made within a day (issue 51: an old account is not farmed)', async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
-      const old = await onList(h);
+      const old = await joined(h);
       await h.ageEntry(old, INVITE_CREDIT_WINDOW_MS + 60_000);
       await h.signInAs(old);
       expect(await h.repo.accept(old.uid, code)).toBe(false);
-      const recent = await onList(h);
+      const recent = await joined(h);
       await h.verify(recent);
       await h.ageEntry(recent, INVITE_CREDIT_WINDOW_MS - 60_000);
       await h.signInAs(recent);
@@ -119,14 +112,14 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it('credits no old account that joins anew (issue 51: leaving and joining again farms nothing)', async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
       // An entry made just now, by an account the backend has held for more than a day.
-      const old = await onList(h);
+      const old = await joined(h);
       await h.ageAccount(old, INVITE_CREDIT_WINDOW_MS + 60_000);
       await h.signInAs(old);
       expect(await h.repo.accept(old.uid, code)).toBe(false);
-      const fresh = await onList(h);
+      const fresh = await joined(h);
       await h.verify(fresh);
       await h.ageAccount(fresh, INVITE_CREDIT_WINDOW_MS - 60_000);
       await h.signInAs(fresh);
@@ -137,12 +130,12 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it(`credits an inviter at most ${MAX_INVITE_CREDITS_PER_DAY} arrivals a day (issue 51)`, async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
       await h.creditedToday(inviter, MAX_INVITE_CREDITS_PER_DAY - 1);
-      const last = await onList(h);
+      const last = await joined(h);
       expect(await h.repo.accept(last.uid, code)).toBe(true);
-      const over = await onList(h);
+      const over = await joined(h);
       expect(await h.repo.accept(over.uid, code)).toBe(false);
       await h.signInAs(inviter);
       expect((await h.repo.mine(inviter.uid)).joined).toBe(1); // the arranged ones are no accounts
@@ -150,9 +143,9 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it("counts a credited classmate only while verified at the inviter's campus (issue 48)", async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
-      const classmate = await onList(h, 'personal');
+      const classmate = await joined(h, 'personal');
       // Recorded, but a personal address counts for no campus.
       expect(await h.repo.accept(classmate.uid, code)).toBe(true);
       await h.signInAs(inviter);
@@ -178,7 +171,7 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it('previews the campus of a code and its floored progress, nothing of the inviter (issue 48)', async () => {
       const h = await setup();
-      const inviter = await onList(h);
+      const inviter = await joined(h);
       const { code } = await h.repo.mine(inviter.uid);
       const preview = await h.repo.preview(code.toLowerCase());
       expect(preview?.college.id).toBe('udg-cucei');
@@ -199,7 +192,7 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it('refuses a self-invite, and ignores an unknown or malformed code', async () => {
       const h = await setup();
-      const student = await onList(h);
+      const student = await joined(h);
       const { code } = await h.repo.mine(student.uid);
       expect(await h.repo.accept(student.uid, code)).toBe(false);
       expect(await h.repo.accept(student.uid, 'ZZZZZZZZ')).toBe(false);
@@ -211,8 +204,8 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
 
     it("another student's invites are refused", async () => {
       const h = await setup();
-      const first = await onList(h);
-      await onList(h);
+      const first = await joined(h);
+      await joined(h);
       await expect(h.repo.mine(first.uid)).rejects.toMatchObject({ code: 'permission-denied' });
       await expect(h.repo.accept(first.uid, 'ZZZZZZZZ')).rejects.toMatchObject({
         code: 'permission-denied',

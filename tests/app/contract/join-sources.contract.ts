@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { VisitSource } from '@/domain/visit-source';
 import type { JoinSources } from '@/ports/join-sources.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface JoinSourcesHarness {
   readonly repo: JoinSources;
@@ -20,15 +21,7 @@ export function describeJoinSourcesContract(
   setup: () => Promise<JoinSourcesHarness>,
 ) {
   describe(`JoinSources contract: ${name}`, () => {
-    const joined = async (h: JoinSourcesHarness) => {
-      const student = await h.signIn();
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId: 'udg-cucei',
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    const joined = (h: JoinSourcesHarness) => onList(h.waitlist, h.signIn());
 
     it('records the source once: the first stands', async () => {
       const h = await setup();

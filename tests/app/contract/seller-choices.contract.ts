@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SellerCategory } from '@/domain/seller-choice';
 import type { SellerChoices } from '@/ports/seller-choices.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import { onList } from './on-list';
 
 export interface SellerChoicesHarness {
   readonly repo: SellerChoices;
@@ -19,15 +20,7 @@ export function describeSellerChoicesContract(
   setup: () => Promise<SellerChoicesHarness>,
 ) {
   describe(`SellerChoices contract: ${name}`, () => {
-    const joined = async (h: SellerChoicesHarness) => {
-      const student = await h.signIn();
-      await h.waitlist.join(student.uid, {
-        email: student.email,
-        collegeId: 'udg-cucei',
-        timestamp: new Date(),
-      });
-      return student;
-    };
+    const joined = (h: SellerChoicesHarness) => onList(h.waitlist, h.signIn());
 
     it('has none at first, saves a choice in the landing order, changes and clears it', async () => {
       const h = await setup();

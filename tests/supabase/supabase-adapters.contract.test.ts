@@ -85,6 +85,12 @@ function backend(mode = { close: false }) {
 let students = 0;
 const nextEmail = () => `estudiante${students++}@alumnos.udg.mx`;
 
+/** A new university student signed in on the backend through the stand-in's popup. */
+async function signedIn(b: ReturnType<typeof backend>) {
+  standIn.arrangeSignIn({ email: nextEmail() });
+  return b.auth.signInWithPopup();
+}
+
 describeAuthContract('supabase (stand-in over PostgreSQL 15)', async () => {
   const mode = { close: false };
   const b = backend(mode);
@@ -106,11 +112,7 @@ describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
   const b = backend();
   return {
     repo: b.waitlist,
-    signIn: async () => {
-      standIn.arrangeSignIn({ email: nextEmail() });
-      const user = await b.auth.signInWithPopup();
-      return { uid: user.uid, email: user.email };
-    },
+    signIn: () => signedIn(b),
     countEntries: async (uid) => {
       const { rows } = await db.admin.query<{ n: number }>(
         'select count(*)::int as n from public.waitlist where uid::text = $1',
@@ -126,11 +128,7 @@ describeHeroConsentContract('supabase (stand-in over PostgreSQL 15)', async () =
   return {
     repo: b.heroConsent,
     waitlist: b.waitlist,
-    signIn: async () => {
-      standIn.arrangeSignIn({ email: nextEmail() });
-      const user = await b.auth.signInWithPopup();
-      return { uid: user.uid, email: user.email };
-    },
+    signIn: () => signedIn(b),
     hasConsent: async (uid) => {
       const { rows } = await db.admin.query<{ n: number }>(
         'select count(*)::int as n from public.hero_consent where user_id::text = $1',
@@ -200,8 +198,7 @@ describeCampusRequestsContract(
       repo: b.campusRequests,
       waitlist: b.waitlist,
       signIn: async () => {
-        standIn.arrangeSignIn({ email: nextEmail() });
-        const user = await b.auth.signInWithPopup();
+        const user = await signedIn(b);
         mine.push(user.uid);
         return { uid: user.uid, email: user.email };
       },
@@ -386,8 +383,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('joining again keeps the first college, and created_at is the database time', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     const before = Date.now();
     await b.waitlist.join(user.uid, {
       email: user.email,
@@ -410,8 +406,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('refuses an e-mail that is not the signed-in one, and a write when signed out', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     await expect(
       b.waitlist.join(user.uid, {
         email: 'otra@alumnos.udg.mx',
@@ -432,8 +427,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('changes the campus with PATCH, leaves with DELETE, and grants consent by the RPC', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     const count = (key: string) => standIn.requests.get(key) ?? 0;
     const [patches, deletes, grants] = [
       count('PATCH /rest/v1/waitlist'),
@@ -455,8 +449,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('joining records the confirmation of age and the notice version; a consent, the version (issue 51)', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     await b.waitlist.join(user.uid, {
       email: user.email,
       collegeId: 'udg-cucei',
@@ -475,8 +468,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('a campus outside the catalogue is refused, and the entry keeps its campus', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     await b.waitlist.join(user.uid, {
       email: user.email,
       collegeId: 'udg-cucei',
@@ -488,8 +480,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it('granting again keeps the first date (renewing never moves a student up)', async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     await b.waitlist.join(user.uid, {
       email: user.email,
       collegeId: 'udg-cucei',
@@ -562,8 +553,7 @@ describe('Supabase adapters beyond the contract', () => {
 
   it("signed out, reading or changing one's data is unauthenticated and sends nothing", async () => {
     const b = backend();
-    standIn.arrangeSignIn({ email: nextEmail() });
-    const user = await b.auth.signInWithPopup();
+    const user = await signedIn(b);
     await b.auth.signOut();
     const before = standIn.requests.get('PATCH /rest/v1/waitlist') ?? 0;
     await expect(b.waitlist.changeCollege(user.uid, 'itesm-gdl')).rejects.toMatchObject({

@@ -71,16 +71,18 @@ interface AclRow {
   column?: string;
 }
 
-/** `grant … to …;` lines for an ACL (the owner's own rights left out), one per grantee. */
+/**
+ * `grant … to …;` lines for an ACL (the owner's own rights left out): one line per set of
+ * privileges, naming every grantee that holds exactly it.
+ */
 function grantLines(target: string, rows: readonly AclRow[], kind: 'table' | 'other'): string[] {
   const byGrantee = new Map<string, AclRow[]>();
   for (const row of rows) byGrantee.set(row.grantee, [...(byGrantee.get(row.grantee) ?? []), row]);
-  const lines: string[] = [];
+  const grantees = new Map<string, string[]>(); // the privileges' text -> who holds them
   for (const grantee of [...byGrantee.keys()].sort()) {
     const held = byGrantee.get(grantee)!;
     for (const grantable of [false, true]) {
       const some = held.filter((r) => r.grantable === grantable);
-      if (!some.length) continue;
       const whole = some.filter((r) => !r.column).map((r) => r.privilege);
       const parts: string[] = [];
       if (kind === 'table' && TABLE_PRIVILEGES.every((p) => whole.includes(p))) parts.push('all');
@@ -93,14 +95,16 @@ function grantLines(target: string, rows: readonly AclRow[], kind: 'table' | 'ot
           parts.push(`${privilege.toLowerCase()} (${columns.map((r) => r.column).join(', ')})`);
         }
       }
-      if (parts.length) {
-        lines.push(
-          `grant ${parts.join(', ')} on ${target} to ${grantee}${grantable ? ' with grant option' : ''};`,
-        );
-      }
+      if (!parts.length) continue;
+      const key = `${parts.join(', ')}\n${grantable ? ' with grant option' : ''}`;
+      grantees.set(key, [...(grantees.get(key) ?? []), grantee]);
     }
   }
-  return lines;
+  const lines = [...grantees].map(([key, who]) => {
+    const [privileges, option] = key.split('\n');
+    return `grant ${privileges} on ${target} to ${who.join(', ')}${option};`;
+  });
+  return lines.length ? lines : ['-- No grants: its owner alone.'];
 }
 
 /** The grants on one object (`$1`, its oid) of a catalog, from its ACL or the default one. */

@@ -31,5 +31,4 @@ AS $function$
   with gone as (delete from auth.users where id = (select auth.uid()) returning id)
   select exists (select 1 from gone)
 $function$;
-grant execute on function public.delete_my_account() to authenticated;
-grant execute on function public.delete_my_account() to service_role;
+grant execute on function public.delete_my_account() to authenticated, service_role;

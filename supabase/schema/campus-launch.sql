@@ -19,6 +19,7 @@ create table private.campus_milestones (
   constraint campus_milestones_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id) ON DELETE CASCADE,
   constraint campus_milestones_milestone_check CHECK (milestone = ANY (ARRAY[25, 50, 75, 100]))
 );
+-- No grants: its owner alone.
 
 -- table private.launch_runs
 -- Migrations: 20261126000000_mail.sql
@@ -30,6 +31,7 @@ create table private.launch_runs (
   ran_at timestamp with time zone default now() not null,
   constraint launch_runs_pkey PRIMARY KEY (id)
 );
+-- No grants: its owner alone.
 
 -- function private.milestones_on_change()
 -- Migrations: 20261128070000_campus_launch.sql
@@ -44,6 +46,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.queue_launch(text,boolean)
 -- Migrations: 20261126000000_mail.sql, 20261127160000_leave_link_stop.sql
@@ -76,6 +79,7 @@ begin
   return query select total, added, total - added;
 end;
 $function$;
+-- No grants: its owner alone.
 
 -- function private.reach_milestones(text)
 -- Migrations: 20261128070000_campus_launch.sql
@@ -137,6 +141,7 @@ begin
   return queued;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- trigger campus_counts_milestones on private.campus_counts
 -- Migrations: 20261128070000_campus_launch.sql

@@ -15,6 +15,7 @@ create table private.campus_counts (
   constraint campus_counts_pkey PRIMARY KEY (college_id),
   constraint campus_counts_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id) ON DELETE CASCADE
 );
+-- No grants: its owner alone.
 
 -- table private.campus_settings
 -- Migrations: 20261125000000_campus_progress.sql
@@ -28,6 +29,7 @@ create table private.campus_settings (
   constraint campus_settings_state_check CHECK (state = ANY (ARRAY['gathering'::text, 'opening'::text, 'open'::text])),
   constraint campus_settings_threshold_check CHECK (threshold >= 1 AND threshold <= 100000)
 );
+-- No grants: its owner alone.
 
 -- table private.counted_members
 -- Migrations: 20261128060000_email_verification.sql
@@ -37,6 +39,7 @@ create table private.counted_members (
   constraint counted_members_pkey PRIMARY KEY (user_id)
 );
 CREATE INDEX counted_members_college ON private.counted_members USING btree (college_id);
+-- No grants: its owner alone.
 
 -- function private.count_verification()
 -- Migrations: 20261128060000_email_verification.sql
@@ -61,6 +64,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.count_verified()
 -- Migrations: 20261128000000_derived_counts.sql, 20261128060000_email_verification.sql
@@ -78,6 +82,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.counted_address(uuid)
 -- Migrations: 20261128060000_email_verification.sql
@@ -96,6 +101,7 @@ AS $function$
   left join private.email_verifications v on v.user_id = w.uid
   where w.uid = student
 $function$;
+-- No grants: its owner alone.
 
 -- function private.counts_for(uuid,text,text,text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -113,6 +119,7 @@ AS $function$
           where v.address = lower(sign_in) and v.user_id <> student))
     from public.colleges c where c.id = college), false)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.email_in_domains(text,text[])
 -- Migrations: 20261125000000_campus_progress.sql, 20261127140000_one_mailbox_one_count.sql
@@ -135,6 +142,7 @@ AS $function$
       and length(part.domain) <= 253
   ), false)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.entry_verified(text,text)
 -- Migrations: 20261128000000_derived_counts.sql
@@ -148,6 +156,7 @@ AS $function$
     select private.email_in_domains(email, c.email_domains)
     from public.colleges c where c.id = college), false)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.reconcile_count(uuid)
 -- Migrations: 20261128060000_email_verification.sql
@@ -187,6 +196,7 @@ begin
   on conflict (college_id) do update set verified = counts.verified + excluded.verified;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.recount_on_domains()
 -- Migrations: 20261128000000_derived_counts.sql
@@ -204,6 +214,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.recount_verified(text)
 -- Migrations: 20261128000000_derived_counts.sql, 20261128060000_email_verification.sql
@@ -224,6 +235,7 @@ AS $function$
   select college, count(*)::integer from private.counted_members where college_id = college
   on conflict (college_id) do update set verified = excluded.verified;
 $function$;
+-- No grants: its owner alone.
 
 -- function public.my_campus()
 -- Migrations: 20261125000000_campus_progress.sql, 20261128000000_derived_counts.sql,
@@ -250,8 +262,7 @@ AS $function$
   left join private.campus_settings s on s.college_id = w.college_id
   where w.uid = (select auth.uid())
 $function$;
-grant execute on function public.my_campus() to authenticated;
-grant execute on function public.my_campus() to service_role;
+grant execute on function public.my_campus() to authenticated, service_role;
 
 -- trigger email_verifications_count on private.email_verifications
 -- Migrations: 20261128060000_email_verification.sql

@@ -19,6 +19,7 @@ create table private.added_campuses (
   constraint added_campuses_pending_id_key UNIQUE (pending_id),
   constraint added_campuses_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id)
 );
+-- No grants: its owner alone.
 
 -- table private.campus_requests
 -- Migrations: 20261125130000_campus_requests.sql
@@ -34,6 +35,7 @@ create table private.campus_requests (
   constraint campus_requests_name_check CHECK (char_length(name) >= 3 AND char_length(name) <= 120),
   constraint campus_requests_request_key_check CHECK (length(request_key) <= 220)
 );
+-- No grants: its owner alone.
 
 -- function private.add_campus(text,text,text,text)
 -- Migrations: 20261128070000_campus_launch.sql
@@ -91,6 +93,7 @@ begin
   return query select true, moved_count, queued_count;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.campus_request_fold(text)
 -- Migrations: 20261125130000_campus_requests.sql
@@ -103,6 +106,7 @@ AS $function$
   select btrim(regexp_replace(lower(extensions.unaccent('extensions.unaccent'::regdictionary, value)),
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
+-- No grants: its owner alone.
 
 -- function private.campus_request_text_ok(text,integer,integer)
 -- Migrations: 20261127130000_campus_requests_wall.sql
@@ -119,6 +123,7 @@ AS $function$
       || ' .,''' || chr(8217) || '()&/-]+$')
     and value !~* '(://|www\.)'
 $function$;
+-- No grants: its owner alone.
 
 -- function private.campus_request_tidy(text)
 -- Migrations: 20261127130000_campus_requests_wall.sql
@@ -128,6 +133,7 @@ CREATE OR REPLACE FUNCTION private.campus_request_tidy(value text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select btrim(regexp_replace(normalize(coalesce(value, ''), NFC), '\s+', ' ', 'g')) $function$;
+-- No grants: its owner alone.
 
 -- function private.may_join(text)
 -- Migrations: 20261128070000_campus_launch.sql
@@ -154,6 +160,7 @@ CREATE OR REPLACE FUNCTION private.pending_campus_id(key text)
 AS $function$
   select 'pendiente-' || left(encode(extensions.digest(key, 'sha256'), 'hex'), 24)
 $function$;
+-- No grants: its owner alone.
 
 -- function public.request_campus(text,text)
 -- Migrations: 20261125130000_campus_requests.sql, 20261127130000_campus_requests_wall.sql,
@@ -204,5 +211,4 @@ begin
   return jsonb_build_object('id', pending, 'name', n, 'city', c);
 end
 $function$;
-grant execute on function public.request_campus(text,text) to authenticated;
-grant execute on function public.request_campus(text,text) to service_role;
+grant execute on function public.request_campus(text,text) to authenticated, service_role;

@@ -31,8 +31,7 @@ alter table public.colleges enable row level security;
 create policy "catalogue colleges are public" on public.colleges
   for select to anon, authenticated
   using ((request_key IS NULL));
-grant select on table public.colleges to anon;
-grant select on table public.colleges to authenticated;
+grant select on table public.colleges to anon, authenticated;
 grant all on table public.colleges to service_role;
 
 -- function public.college_search_normalize(text)
@@ -105,9 +104,7 @@ AS $function$
   order by s.exact desc, s.prefix_hits desc, s.similarity desc, s.position, s.id
   limit 3
 $function$;
-grant execute on function public.search_colleges(text) to anon;
-grant execute on function public.search_colleges(text) to authenticated;
-grant execute on function public.search_colleges(text) to service_role;
+grant execute on function public.search_colleges(text) to anon, authenticated, service_role;
 
 -- trigger colleges_fill_search on public.colleges
 -- Migrations: 20261123000000_waitlist.sql

@@ -17,6 +17,7 @@ create table private.email_verifications (
   constraint email_verifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint email_verifications_address_check CHECK (private.normalize_address(address) = address)
 );
+-- No grants: its owner alone.
 
 -- table private.verification_codes
 -- Migrations: 20261128060000_email_verification.sql
@@ -33,6 +34,7 @@ create table private.verification_codes (
   constraint verification_codes_tries_check CHECK (tries >= 0 AND tries <= 5)
 );
 CREATE INDEX verification_codes_expiry ON private.verification_codes USING btree (expires_at);
+-- No grants: its owner alone.
 
 -- table private.verification_sends
 -- Migrations: 20261128060000_email_verification.sql
@@ -42,6 +44,7 @@ create table private.verification_sends (
 );
 CREATE INDEX verification_sends_at ON private.verification_sends USING btree (sent_at);
 CREATE INDEX verification_sends_key ON private.verification_sends USING btree (key, sent_at);
+-- No grants: its owner alone.
 
 -- function private.address_in_domains(text,text[])
 -- Migrations: 20261128060000_email_verification.sql
@@ -56,6 +59,7 @@ AS $function$
     where split_part(address, '@', 2) = lower(d)
       or right(split_part(address, '@', 2), length(d) + 1) = '.' || lower(d)), false)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.address_taken(uuid,text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -70,6 +74,7 @@ AS $function$
     or exists (select 1 from public.waitlist w
       where lower(w.email) = wanted and w.uid <> student)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.code_hash(text,uuid,text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -82,6 +87,7 @@ AS $function$
   select encode(private.hmac_sha256(convert_to(secret, 'UTF8'),
     convert_to('hash:' || student::text || ':' || code, 'UTF8')), 'hex')
 $function$;
+-- No grants: its owner alone.
 
 -- function private.code_of_nonce(text,text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -95,6 +101,7 @@ AS $function$
     convert_to('code:' || nonce, 'UTF8')), 'hex'), 1, 12))::bit(48)::bigint) % 1000000)::text,
     6, '0')
 $function$;
+-- No grants: its owner alone.
 
 -- function private.forget_verification()
 -- Migrations: 20261128060000_email_verification.sql
@@ -117,6 +124,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.normalize_address(text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -141,6 +149,7 @@ AS $function$
       and t.text ~ '^[^@]+@[^@]+$'
   ) parts
 $function$;
+-- No grants: its owner alone.
 
 -- function public.pending_verification()
 -- Migrations: 20261128060000_email_verification.sql
@@ -156,8 +165,7 @@ AS $function$
   join public.waitlist w on w.uid = vc.user_id
   where vc.user_id = (select auth.uid()) and vc.expires_at > now() and vc.tries < 5
 $function$;
-grant execute on function public.pending_verification() to authenticated;
-grant execute on function public.pending_verification() to service_role;
+grant execute on function public.pending_verification() to authenticated, service_role;
 
 -- function public.send_verification_code(text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -241,8 +249,7 @@ begin
     'expiresAt', (extract(epoch from expires) * 1000)::bigint);
 end
 $function$;
-grant execute on function public.send_verification_code(text) to authenticated;
-grant execute on function public.send_verification_code(text) to service_role;
+grant execute on function public.send_verification_code(text) to authenticated, service_role;
 
 -- function public.verify_email_code(text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -309,8 +316,7 @@ begin
   return json_build_object('outcome', 'wrong', 'left', 5 - (pending.tries + 1));
 end
 $function$;
-grant execute on function public.verify_email_code(text) to authenticated;
-grant execute on function public.verify_email_code(text) to service_role;
+grant execute on function public.verify_email_code(text) to authenticated, service_role;
 
 -- trigger waitlist_forget_verification on public.waitlist
 -- Migrations: 20261128060000_email_verification.sql

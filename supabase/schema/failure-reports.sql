@@ -15,6 +15,7 @@ create table private.failure_counts (
   count integer default 0 not null,
   constraint failure_counts_pkey PRIMARY KEY (day, kind, code)
 );
+-- No grants: its owner alone.
 
 -- table private.failure_minutes
 -- Migrations: 20261128020000_failure_reports.sql
@@ -23,6 +24,7 @@ create table private.failure_minutes (
   reports integer not null,
   constraint failure_minutes_pkey PRIMARY KEY (minute)
 );
+-- No grants: its owner alone.
 
 -- function private.is_failure_report(text,text)
 -- Migrations: 20261128020000_failure_reports.sql
@@ -37,6 +39,7 @@ AS $function$
       'aborted', 'resource-exhausted', 'cancelled', 'internal', 'unimplemented', 'unavailable',
       'deadline-exceeded', 'unknown', 'auth/sign-in-failed'), false)
 $function$;
+-- No grants: its owner alone.
 
 -- function public.report_failure(text,text)
 -- Migrations: 20261128020000_failure_reports.sql
@@ -68,6 +71,4 @@ begin
   on conflict (day, kind, code) do update set count = c.count + 1;
 end
 $function$;
-grant execute on function public.report_failure(text,text) to anon;
-grant execute on function public.report_failure(text,text) to authenticated;
-grant execute on function public.report_failure(text,text) to service_role;
+grant execute on function public.report_failure(text,text) to anon, authenticated, service_role;

@@ -39,8 +39,7 @@ CREATE OR REPLACE FUNCTION public.grant_hero_consent()
 AS $function$
   select g.granted_at from public.grant_hero_consent(null::text) g
 $function$;
-grant execute on function public.grant_hero_consent() to authenticated;
-grant execute on function public.grant_hero_consent() to service_role;
+grant execute on function public.grant_hero_consent() to authenticated, service_role;
 
 -- function public.grant_hero_consent(text)
 -- Migrations: 20261123120000_my_entry.sql, 20261124000000_trust.sql, 20261128010000_join_terms.sql
@@ -60,8 +59,7 @@ AS $function$
   select c.granted_at from public.hero_consent c
   where c.user_id = (select auth.uid()) and not exists (select 1 from given)
 $function$;
-grant execute on function public.grant_hero_consent(text) to authenticated;
-grant execute on function public.grant_hero_consent(text) to service_role;
+grant execute on function public.grant_hero_consent(text) to authenticated, service_role;
 
 -- function public.hero_consent_date()
 -- Migrations: 20261123120000_my_entry.sql

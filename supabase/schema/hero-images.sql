@@ -18,6 +18,7 @@ create table private.hero_photo_review (
   constraint hero_photo_review_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint hero_photo_review_photo_url_check CHECK (length(photo_url) <= 2048)
 );
+-- No grants: its owner alone.
 
 -- table private.hero_settings
 -- Migrations: 20261124000000_trust.sql
@@ -27,6 +28,7 @@ create table private.hero_settings (
   constraint hero_settings_pkey PRIMARY KEY (id),
   constraint hero_settings_id_check CHECK (id)
 );
+-- No grants: its owner alone.
 
 -- table private.hero_strip
 -- Migrations: 20261128000000_derived_counts.sql
@@ -38,6 +40,7 @@ create table private.hero_strip (
   constraint hero_strip_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 CREATE INDEX hero_strip_order ON private.hero_strip USING btree (granted_at, user_id);
+-- No grants: its owner alone.
 
 -- view private.hero_photo_queue
 -- Migrations: 20261124000000_trust.sql
@@ -55,6 +58,7 @@ create view private.hero_photo_queue as
      CROSS JOIN LATERAL ( SELECT private.google_photo(consent.user_id) AS url) photo
      LEFT JOIN private.hero_photo_review review ON review.user_id = consent.user_id
   WHERE photo.url IS NOT NULL;
+-- No grants: its owner alone.
 
 -- function private.forget_photo_review()
 -- Migrations: 20261124000000_trust.sql
@@ -69,6 +73,7 @@ begin
   return old;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.google_photo(uuid)
 -- Migrations: 20261124000000_trust.sql
@@ -84,6 +89,7 @@ AS $function$
   order by i.created_at
   limit 1
 $function$;
+-- No grants: its owner alone.
 
 -- function private.hero_strip_changed()
 -- Migrations: 20261128000000_derived_counts.sql
@@ -105,6 +111,7 @@ begin
   return null;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function private.is_google_photo(text)
 -- Migrations: 20261124000000_trust.sql
@@ -117,6 +124,7 @@ AS $function$
   select coalesce(url ~ '^https://lh[3-6]\.googleusercontent\.com(/[^[:space:]]*)?$'
     and length(url) <= 2048, false)
 $function$;
+-- No grants: its owner alone.
 
 -- function private.refresh_hero_strip(uuid)
 -- Migrations: 20261128000000_derived_counts.sql
@@ -141,6 +149,7 @@ begin
     set photo_url = excluded.photo_url, granted_at = excluded.granted_at;
 end
 $function$;
+-- No grants: its owner alone.
 
 -- function public.get_hero_profile_images()
 -- Migrations: 20261123000000_waitlist.sql, 20261124000000_trust.sql,
@@ -163,9 +172,7 @@ AS $function$
   order by strip.granted_at, strip.user_id
   limit 5
 $function$;
-grant execute on function public.get_hero_profile_images() to anon;
-grant execute on function public.get_hero_profile_images() to authenticated;
-grant execute on function public.get_hero_profile_images() to service_role;
+grant execute on function public.get_hero_profile_images() to anon, authenticated, service_role;
 
 -- trigger hero_review_strip on private.hero_photo_review
 -- Migrations: 20261128000000_derived_counts.sql

@@ -17,6 +17,7 @@ create table private.invite_codes (
   constraint invite_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint invite_codes_code_check CHECK (code ~ '^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$'::text)
 );
+-- No grants: its owner alone.
 
 -- table private.invites
 -- Migrations: 20261125120000_invites.sql
@@ -30,6 +31,7 @@ create table private.invites (
   constraint invites_check CHECK (invitee <> inviter)
 );
 CREATE INDEX invites_inviter ON private.invites USING btree (inviter);
+-- No grants: its owner alone.
 
 -- function private.new_invite_code()
 -- Migrations: 20261125120000_invites.sql
@@ -43,6 +45,7 @@ AS $function$
   from (select uuid_send(gen_random_uuid()) as bytes) r,
     unnest(array[0, 1, 2, 3, 4, 5, 10, 11]) as i
 $function$;
+-- No grants: its owner alone.
 
 -- function public.accept_invite(text)
 -- Migrations: 20261125120000_invites.sql, 20261127150000_invite_credits.sql,
@@ -82,8 +85,7 @@ begin
   return found;
 end
 $function$;
-grant execute on function public.accept_invite(text) to authenticated;
-grant execute on function public.accept_invite(text) to service_role;
+grant execute on function public.accept_invite(text) to authenticated, service_role;
 
 -- function public.invite_preview(text)
 -- Migrations: 20261128060000_email_verification.sql
@@ -105,9 +107,7 @@ AS $function$
   left join private.campus_settings s on s.college_id = c.id
   where ic.code = upper(btrim(left(coalesce(invite_code, ''), 32)))
 $function$;
-grant execute on function public.invite_preview(text) to anon;
-grant execute on function public.invite_preview(text) to authenticated;
-grant execute on function public.invite_preview(text) to service_role;
+grant execute on function public.invite_preview(text) to anon, authenticated, service_role;
 
 -- function public.my_invites()
 -- Migrations: 20261125120000_invites.sql, 20261128060000_email_verification.sql
@@ -146,5 +146,4 @@ begin
         and private.counted_address(w.uid) is not null);
 end
 $function$;
-grant execute on function public.my_invites() to authenticated;
-grant execute on function public.my_invites() to service_role;
+grant execute on function public.my_invites() to authenticated, service_role;

@@ -21,6 +21,7 @@ create table private.join_sources (
   constraint join_sources_medium_check CHECK (medium ~ '^[a-z0-9_-]{1,40}$'::text),
   constraint join_sources_source_check CHECK (source ~ '^[a-z0-9_-]{1,40}$'::text)
 );
+-- No grants: its owner alone.
 
 -- function public.record_join_source(text,text,text)
 -- Migrations: 20261128070000_campus_launch.sql
@@ -52,5 +53,4 @@ begin
   return added = 1;
 end
 $function$;
-grant execute on function public.record_join_source(text,text,text) to authenticated;
-grant execute on function public.record_join_source(text,text,text) to service_role;
+grant execute on function public.record_join_source(text,text,text) to authenticated, service_role;

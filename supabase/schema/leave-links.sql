@@ -15,6 +15,7 @@ create table private.mail_stops (
   constraint mail_stops_pkey PRIMARY KEY (user_id),
   constraint mail_stops_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+-- No grants: its owner alone.
 
 -- function private.read_leave_token(text)
 -- Migrations: 20261126000000_mail.sql, 20261127160000_leave_link_stop.sql
@@ -73,6 +74,7 @@ begin
   return query select null::text, student, parts[3]::bigint;
 end;
 $function$;
+-- No grants: its owner alone.
 
 -- function public.check_leave_link(text)
 -- Migrations: 20261126000000_mail.sql
@@ -88,9 +90,7 @@ AS $function$
     then 'valid' else 'used' end)
   from private.read_leave_token(token) r
 $function$;
-grant execute on function public.check_leave_link(text) to anon;
-grant execute on function public.check_leave_link(text) to authenticated;
-grant execute on function public.check_leave_link(text) to service_role;
+grant execute on function public.check_leave_link(text) to anon, authenticated, service_role;
 
 -- function public.leave_by_link(text)
 -- Migrations: 20261126000000_mail.sql, 20261127160000_leave_link_stop.sql
@@ -127,6 +127,4 @@ begin
   return case when gone is null then 'used' else 'left' end;
 end;
 $function$;
-grant execute on function public.leave_by_link(text) to anon;
-grant execute on function public.leave_by_link(text) to authenticated;
-grant execute on function public.leave_by_link(text) to service_role;
+grant execute on function public.leave_by_link(text) to anon, authenticated, service_role;

@@ -39,6 +39,7 @@ create table private.mail_outbox (
 );
 CREATE INDEX mail_outbox_due_order ON private.mail_outbox USING btree (due_at, id) WHERE (status = 'pending'::text);
 CREATE INDEX mail_outbox_user ON private.mail_outbox USING btree (user_id);
+-- No grants: its owner alone.
 
 -- table private.mail_recipients
 -- Migrations: 20261127120000_mail_limits.sql, 20261128060000_email_verification.sql,
@@ -53,6 +54,7 @@ create table private.mail_recipients (
   constraint mail_recipients_recipient_check CHECK (length(recipient) >= 16 AND length(recipient) <= 100)
 );
 CREATE INDEX mail_recipients_sent ON private.mail_recipients USING btree (sent_at);
+-- No grants: its owner alone.
 
 -- table private.mail_settings
 -- Migrations: 20261126000000_mail.sql
@@ -63,6 +65,7 @@ create table private.mail_settings (
   constraint mail_settings_id_check CHECK (id),
   constraint mail_settings_token_secret_check CHECK (length(token_secret) >= 32)
 );
+-- No grants: its owner alone.
 
 -- function private.base64url(bytea)
 -- Migrations: 20261126000000_mail.sql
@@ -72,6 +75,7 @@ CREATE OR REPLACE FUNCTION private.base64url(value bytea)
  IMMUTABLE STRICT
  SET search_path TO ''
 AS $function$ select rtrim(translate(encode(value, 'base64'), '+/' || chr(10), '-_'), '=') $function$;
+-- No grants: its owner alone.
 
 -- function private.claim_mail(timestamp with time zone,integer,timestamp with time zone)
 -- Migrations: 20261126000000_mail.sql, 20261127000000_mail_google_name.sql,
@@ -128,6 +132,7 @@ begin
   where w.uid is not null or c.kind = 'campus-added';
 end;
 $function$;
+-- No grants: its owner alone.
 
 -- function private.forget_mail()
 -- Migrations: 20261126000000_mail.sql
@@ -142,6 +147,7 @@ begin
   return old;
 end;
 $function$;
+-- No grants: its owner alone.
 
 -- function private.hmac_sha256(bytea,bytea)
 -- Migrations: 20261126000000_mail.sql, 20261128000000_derived_counts.sql
@@ -153,6 +159,7 @@ CREATE OR REPLACE FUNCTION private.hmac_sha256(key bytea, message bytea)
 AS $function$
   select extensions.hmac(message, key, 'sha256')
 $function$;
+-- No grants: its owner alone.
 
 -- function private.joined_ms(timestamp with time zone)
 -- Migrations: 20261126000000_mail.sql
@@ -162,6 +169,7 @@ CREATE OR REPLACE FUNCTION private.joined_ms(at timestamp with time zone)
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select floor(extract(epoch from at) * 1000)::bigint $function$;
+-- No grants: its owner alone.
 
 -- function private.queue_welcome()
 -- Migrations: 20261126000000_mail.sql
@@ -179,6 +187,7 @@ begin
   return new;
 end;
 $function$;
+-- No grants: its owner alone.
 
 -- trigger waitlist_forget_mail on public.waitlist
 -- Migrations: 20261126000000_mail.sql

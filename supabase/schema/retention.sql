@@ -61,3 +61,4 @@ begin
   select p.reason, p.user_id, p.college_id from plan p order by 1, 2;
 end;
 $function$;
+-- No grants: its owner alone.

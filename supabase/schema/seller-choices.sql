@@ -16,6 +16,7 @@ create table private.seller_choices (
   constraint seller_choices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.waitlist(uid) ON DELETE CASCADE,
   constraint seller_choices_categories_check CHECK (cardinality(categories) >= 1 AND cardinality(categories) <= 7 AND categories <@ ARRAY['comida-casera'::text, 'platillos-favoritos'::text, 'platillos-preparados'::text, 'snacks'::text, 'postres'::text, 'servicios'::text, 'material-de-estudio'::text])
 );
+-- No grants: its owner alone.
 
 -- function private.seller_categories()
 -- Migrations: 20261128070000_campus_launch.sql
@@ -28,6 +29,7 @@ AS $function$
   select array['comida-casera', 'platillos-favoritos', 'platillos-preparados', 'snacks',
     'postres', 'servicios', 'material-de-estudio']::text[]
 $function$;
+-- No grants: its owner alone.
 
 -- function public.my_seller_choice()
 -- Migrations: 20261128070000_campus_launch.sql
@@ -44,8 +46,7 @@ AS $function$
   left join public.waitlist w on w.uid = caller.me
   left join private.seller_choices s on s.user_id = w.uid
 $function$;
-grant execute on function public.my_seller_choice() to authenticated;
-grant execute on function public.my_seller_choice() to service_role;
+grant execute on function public.my_seller_choice() to authenticated, service_role;
 
 -- function public.save_seller_choice(jsonb)
 -- Migrations: 20261128070000_campus_launch.sql
@@ -84,5 +85,4 @@ begin
   return wanted;
 end
 $function$;
-grant execute on function public.save_seller_choice(jsonb) to authenticated;
-grant execute on function public.save_seller_choice(jsonb) to service_role;
+grant execute on function public.save_seller_choice(jsonb) to authenticated, service_role;

@@ -3,7 +3,7 @@ import type { AuthPort } from '@/ports/auth.port';
 import { toSignInError } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError } from './supabase-errors';
+import { dataOf } from './supabase-calls';
 import {
   clearRedirectFlag,
   codeFrom,
@@ -122,8 +122,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
       const { data } = await sb.auth.getSession();
       if (!data.session) return; // already gone and signed out: a retry has nothing to do
       // The database deletes the caller's auth.users row; the entry and the consent go with it.
-      const { error, status } = await sb.rest.rpc(DELETE_ACCOUNT_FUNCTION);
-      if (error) throw toBackendError(error, status);
+      dataOf(await sb.rest.rpc(DELETE_ACCOUNT_FUNCTION));
       // The account is gone, and with it its refresh token: end the session here.
       await sb.auth.signOut({ scope: 'local' });
     },

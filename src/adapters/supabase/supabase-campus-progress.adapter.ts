@@ -2,8 +2,7 @@ import { type MyCampus, parseMyCampus } from '@/domain/campus-progress';
 import { AppError } from '@/domain/errors';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
-import { requireOwnUid } from './supabase-owner';
+import { supabaseCalls } from './supabase-calls';
 
 /** The SQL function of supabase/migrations that answers the caller's campus, floored. */
 export const MY_CAMPUS_FUNCTION = 'my_campus';
@@ -14,14 +13,10 @@ export const MY_CAMPUS_FUNCTION = 'my_campus';
  * answers one row, or none when the caller has no entry.
  */
 export function createSupabaseCampusProgress(client: SupabaseClientLoader): CampusProgressRepo {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  const calls = supabaseCalls(client);
   return {
     async mine(uid): Promise<MyCampus> {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const answer = await sb.rest.rpc(MY_CAMPUS_FUNCTION);
-      if (answer.error) throw toBackendError(answer.error, answer.status);
-      const data: unknown = answer.data; // any shape: read field by field below
+      const data = await calls.ownRpc(uid, MY_CAMPUS_FUNCTION); // any shape: read field by field below
       const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
       if (!row) throw new AppError('not-found', 'No waitlist entry');
       // The SQL function's snake_case columns, as the domain reads an answer.

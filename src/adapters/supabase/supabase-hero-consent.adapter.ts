@@ -2,8 +2,7 @@ import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { AppError } from '@/domain/errors';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
-import { requireOwnUid } from './supabase-owner';
+import { dataOf, supabaseCalls } from './supabase-calls';
 
 /** The table of supabase/migrations: one row per consenting student, deleted on revoking. */
 export const HERO_CONSENT_TABLE = 'hero_consent';
@@ -15,20 +14,17 @@ export const GRANT_HERO_CONSENT_FUNCTION = 'grant_hero_consent';
  * with `POST /rpc/grant_hero_consent` (an upsert as the caller, dated by the database: the page
  * never sends a date), revoked with `DELETE /hero_consent` (deleting no row is no error).
  * Row-level security shows a student only their own record; another student's uid is refused
- * before any request (supabase-owner.ts).
+ * before any request (supabase-calls.ts).
  */
 export function createSupabaseHeroConsent(client: SupabaseClientLoader): HeroConsentRepo {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  const calls = supabaseCalls(client);
 
   return {
     async get(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const { data, error, status } = await sb.rest
-        .from(HERO_CONSENT_TABLE)
-        .select('granted_at')
-        .eq('user_id', uid);
-      if (error) throw toBackendError(error, status);
+      const sb = await calls.own(uid);
+      const data = dataOf(
+        await sb.rest.from(HERO_CONSENT_TABLE).select('granted_at').eq('user_id', uid),
+      );
       const row = (Array.isArray(data) ? data[0] : null) as { granted_at?: unknown } | null;
       if (!row) return null;
       const at = typeof row.granted_at === 'string' ? new Date(row.granted_at) : null;
@@ -39,19 +35,14 @@ export function createSupabaseHeroConsent(client: SupabaseClientLoader): HeroCon
     },
 
     async grant(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const { error, status } = await sb.rest.rpc(GRANT_HERO_CONSENT_FUNCTION, {
+      await calls.ownRpc(uid, GRANT_HERO_CONSENT_FUNCTION, {
         notice_version: PRIVACY_NOTICE_VERSION,
       });
-      if (error) throw toBackendError(error, status);
     },
 
     async revoke(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const { error, status } = await sb.rest.from(HERO_CONSENT_TABLE).delete().eq('user_id', uid);
-      if (error) throw toBackendError(error, status);
+      const sb = await calls.own(uid);
+      dataOf(await sb.rest.from(HERO_CONSENT_TABLE).delete().eq('user_id', uid));
     },
   };
 }

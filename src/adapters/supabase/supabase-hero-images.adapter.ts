@@ -1,7 +1,7 @@
 import type { HeroImages } from '@/ports/hero-images.port';
 import { heroImagesFrom } from '@/domain/hero-image';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
+import { supabaseCalls } from './supabase-calls';
 
 /** The SQL function of supabase/migrations: consented students' https avatars, callable by anyone. */
 export const HERO_IMAGES_FUNCTION = 'get_hero_profile_images';
@@ -14,14 +14,11 @@ export const HERO_IMAGES_TIMEOUT_MS = 70_000;
  * or an answer that is not a list, gives no image, never a crash.
  */
 export function createSupabaseHeroImages(client: SupabaseClientLoader): HeroImages {
+  const calls = supabaseCalls(client);
   return {
     async load() {
-      const sb = await client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
-      const answer = await sb.rest
-        .rpc(HERO_IMAGES_FUNCTION)
-        .abortSignal(AbortSignal.timeout(HERO_IMAGES_TIMEOUT_MS));
-      if (answer.error) throw toBackendError(answer.error, answer.status);
-      const rows: unknown = answer.data; // any shape: the domain's rule reads it
+      // Any shape: the domain's rule reads it.
+      const rows = await calls.rpc(HERO_IMAGES_FUNCTION, undefined, HERO_IMAGES_TIMEOUT_MS);
       return heroImagesFrom(rows);
     },
   };

@@ -3,8 +3,7 @@ import { parseInviteCode } from '@/domain/invite-code';
 import { parseInvitePreview } from '@/domain/invite-preview';
 import type { Invites } from '@/ports/invites.port';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
-import { requireOwnUid } from './supabase-owner';
+import { supabaseCalls } from './supabase-calls';
 
 /** The SQL functions of supabase/migrations: the caller's code and count, and a credit. */
 export const MY_INVITES_FUNCTION = 'my_invites';
@@ -14,14 +13,10 @@ export const INVITE_PREVIEW_FUNCTION = 'invite_preview';
 
 /** Invites through `POST /rpc/my_invites` and `POST /rpc/accept_invite` (the database decides). */
 export function createSupabaseInvites(client: SupabaseClientLoader): Invites {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  const calls = supabaseCalls(client);
   return {
     async mine(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const answer = await sb.rest.rpc(MY_INVITES_FUNCTION);
-      if (answer.error) throw toBackendError(answer.error, answer.status);
-      const data: unknown = answer.data;
+      const data = await calls.ownRpc(uid, MY_INVITES_FUNCTION);
       const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
       if (!row) throw new AppError('not-found', 'No waitlist entry');
       const code = parseInviteCode(row.code);
@@ -32,20 +27,12 @@ export function createSupabaseInvites(client: SupabaseClientLoader): Invites {
       return { code, joined };
     },
     async accept(uid, code) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const answer = await sb.rest.rpc(ACCEPT_INVITE_FUNCTION, { invite_code: code });
-      if (answer.error) throw toBackendError(answer.error, answer.status);
-      const data: unknown = answer.data;
-      return data === true;
+      return (await calls.ownRpc(uid, ACCEPT_INVITE_FUNCTION, { invite_code: code })) === true;
     },
     async preview(given) {
       const code = parseInviteCode(given);
       if (!code) return null;
-      const sb = await load();
-      const answer = await sb.rest.rpc(INVITE_PREVIEW_FUNCTION, { invite_code: code });
-      if (answer.error) throw toBackendError(answer.error, answer.status);
-      const data: unknown = answer.data;
+      const data = await calls.rpc(INVITE_PREVIEW_FUNCTION, { invite_code: code });
       const row = (Array.isArray(data) ? data[0] : null) as Record<string, unknown> | null;
       if (!row) return null;
       const preview = parseInvitePreview({

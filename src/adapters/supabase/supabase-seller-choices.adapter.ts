@@ -4,28 +4,16 @@ import { parseVisitSource } from '@/domain/visit-source';
 import type { JoinSources } from '@/ports/join-sources.port';
 import type { SellerChoices } from '@/ports/seller-choices.port';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
-import { requireOwnUid } from './supabase-owner';
+import { supabaseCalls } from './supabase-calls';
 
 /** The SQL functions of supabase/migrations/20261128070000_campus_launch.sql (issue 49). */
 export const MY_SELLER_CHOICE_FUNCTION = 'my_seller_choice';
 export const SAVE_SELLER_CHOICE_FUNCTION = 'save_seller_choice';
 export const RECORD_JOIN_SOURCE_FUNCTION = 'record_join_source';
 
-function caller(client: SupabaseClientLoader) {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
-  return async (uid: string, fn: string, args?: Record<string, unknown>): Promise<unknown> => {
-    const sb = await load();
-    await requireOwnUid(sb, uid);
-    const answer = await sb.rest.rpc(fn, args);
-    if (answer.error) throw toBackendError(answer.error, answer.status);
-    return answer.data as unknown;
-  };
-}
-
 /** The caller's seller choice through two functions (the table is no page role's). */
 export function createSupabaseSellerChoices(client: SupabaseClientLoader): SellerChoices {
-  const rpc = caller(client);
+  const { ownRpc: rpc } = supabaseCalls(client);
   const read = (fn: string, data: unknown) => {
     if (data === null) throw new AppError('not-found', 'No waitlist entry');
     const parsed = parseSellerCategories(data);
@@ -45,7 +33,7 @@ export function createSupabaseSellerChoices(client: SupabaseClientLoader): Selle
 
 /** The caller's source, written once by the database (the table is no page role's). */
 export function createSupabaseJoinSources(client: SupabaseClientLoader): JoinSources {
-  const rpc = caller(client);
+  const { ownRpc: rpc } = supabaseCalls(client);
   return {
     async record(uid, source) {
       // The database checks again; this only spares it a call it would refuse.

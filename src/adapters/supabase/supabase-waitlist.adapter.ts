@@ -3,8 +3,7 @@ import { AppError } from '@/domain/errors';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import type { SupabaseClientLoader } from './supabase-client';
-import { toBackendError, toThrownBackendError } from './supabase-errors';
-import { requireOwnUid } from './supabase-owner';
+import { dataOf, supabaseCalls } from './supabase-calls';
 
 /** The table of supabase/migrations: one row per student, keyed by their user id. */
 export const WAITLIST_TABLE = 'waitlist';
@@ -35,29 +34,24 @@ function malformed(): AppError {
  * database's. Joining is an insert that does nothing when the row exists (`on conflict (uid) do
  * nothing`): joining again, from a double submit or a second tab, keeps the first entry and is not
  * an error; the answer is the row as stored. Another student's uid is refused before any request
- * (supabase-owner.ts).
+ * (supabase-calls.ts).
  */
 export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRepo {
-  const load = () => client().catch((e: unknown) => Promise.reject(toThrownBackendError(e)));
+  const calls = supabaseCalls(client);
 
   return {
     async get(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
-      const { data, error, status } = await sb.rest
-        .from(WAITLIST_TABLE)
-        .select(ENTRY_COLUMNS)
-        .eq('uid', uid);
-      if (error) throw toBackendError(error, status);
+      const sb = await calls.own(uid);
+      const data = dataOf(await sb.rest.from(WAITLIST_TABLE).select(ENTRY_COLUMNS).eq('uid', uid));
       const row = onlyRow(data);
       if (row === null) return null;
       return entryOf(row) ?? Promise.reject(malformed());
     },
 
     async join(uid, entry) {
-      const sb = await load();
+      const sb = await calls.clients();
       // The entry's timestamp is the client's clock: the database sets created_at itself.
-      const { error, status } = await sb.rest.from(WAITLIST_TABLE).upsert(
+      const written = await sb.rest.from(WAITLIST_TABLE).upsert(
         {
           uid,
           email: entry.email,
@@ -68,34 +62,31 @@ export function createSupabaseWaitlist(client: SupabaseClientLoader): WaitlistRe
         },
         { onConflict: 'uid', ignoreDuplicates: true },
       );
-      if (error) throw toBackendError(error, status);
+      dataOf(written);
       // The first entry stands: answer with the row as stored (its college, the database's time).
-      const read = await sb.rest.from(WAITLIST_TABLE).select(ENTRY_COLUMNS).eq('uid', uid);
-      if (read.error) throw toBackendError(read.error, read.status);
-      return entryOf(onlyRow(read.data)) ?? entry;
+      const read = dataOf(await sb.rest.from(WAITLIST_TABLE).select(ENTRY_COLUMNS).eq('uid', uid));
+      return entryOf(onlyRow(read)) ?? entry;
     },
 
     async changeCollege(uid, collegeId) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
+      const sb = await calls.own(uid);
       // PATCH /waitlist?uid=eq.<uid> with return=representation: the row as changed, or none.
-      const { data, error, status } = await sb.rest
-        .from(WAITLIST_TABLE)
-        .update({ college_id: collegeId })
-        .eq('uid', uid)
-        .select(ENTRY_COLUMNS);
-      if (error) throw toBackendError(error, status);
+      const data = dataOf(
+        await sb.rest
+          .from(WAITLIST_TABLE)
+          .update({ college_id: collegeId })
+          .eq('uid', uid)
+          .select(ENTRY_COLUMNS),
+      );
       const row = onlyRow(data);
       if (row === null) throw new AppError('not-found', 'No waitlist entry to change');
       return entryOf(row) ?? Promise.reject(malformed());
     },
 
     async leave(uid) {
-      const sb = await load();
-      await requireOwnUid(sb, uid);
+      const sb = await calls.own(uid);
       // DELETE /waitlist?uid=eq.<uid>: deleting no row (a retry) is no error.
-      const { error, status } = await sb.rest.from(WAITLIST_TABLE).delete().eq('uid', uid);
-      if (error) throw toBackendError(error, status);
+      dataOf(await sb.rest.from(WAITLIST_TABLE).delete().eq('uid', uid));
     },
   };
 }

@@ -1,0 +1,55 @@
+-- GENERATED, do not edit: the Supabase database's waitlist feature as the migrations leave it: one
+--   entry per student, its row-level security and what joining records (WaitlistRepo).
+-- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
+-- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
+-- read back from its catalog (owners, extension versions, data and the platform's objects left
+-- out). The deploy path is supabase/migrations/ alone, append-only: a change is a new migration
+-- (one per feature it touches), then this command. "Migrations:" says how each object got here.
+
+-- table public.waitlist
+-- Migrations: 20261123000000_waitlist.sql, 20261123120000_my_entry.sql, 20261124000000_trust.sql,
+--   20261125000000_campus_progress.sql, 20261128010000_join_terms.sql,
+--   20261128070000_campus_launch.sql
+create table public.waitlist (
+  uid uuid not null,
+  email text not null,
+  college_id text not null,
+  created_at timestamp with time zone default now() not null,
+  adult boolean,
+  notice_version text,
+  constraint waitlist_pkey PRIMARY KEY (uid),
+  constraint waitlist_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id),
+  constraint waitlist_uid_fkey FOREIGN KEY (uid) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint waitlist_college_id_check CHECK (college_id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text AND length(college_id) <= 64),
+  constraint waitlist_email_check CHECK (length(email) >= 3 AND length(email) <= 320),
+  constraint waitlist_notice_version_check CHECK (notice_version ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'::text)
+);
+CREATE INDEX waitlist_college_id ON public.waitlist USING btree (college_id);
+alter table public.waitlist enable row level security;
+create policy "a Google student adds their own entry, with their own e-mail" on public.waitlist
+  for insert to authenticated
+  with check (((uid = ( SELECT auth.uid() AS uid)) AND (email = ( SELECT (auth.jwt() ->> 'email'::text))) AND ( SELECT private.is_google_student() AS is_google_student) AND (((adult IS NULL) AND (notice_version IS NULL)) OR ((adult IS TRUE) AND (notice_version IS NOT NULL))) AND private.may_join(college_id)));
+create policy "a Google student changes the campus of their own entry" on public.waitlist
+  for update to authenticated
+  using ((uid = ( SELECT auth.uid() AS uid)))
+  with check (((uid = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_google_student() AS is_google_student) AND private.may_join(college_id)));
+create policy "a student deletes their own entry" on public.waitlist
+  for delete to authenticated
+  using ((uid = ( SELECT auth.uid() AS uid)));
+create policy "a student reads their own entry" on public.waitlist
+  for select to authenticated
+  using ((uid = ( SELECT auth.uid() AS uid)));
+grant select, delete, insert (uid, email, college_id, adult, notice_version), update (college_id) on table public.waitlist to authenticated;
+grant all on table public.waitlist to service_role;
+
+-- function private.is_on_list()
+-- Migrations: 20261124000000_trust.sql
+CREATE OR REPLACE FUNCTION private.is_on_list()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.waitlist where uid = (select auth.uid()))
+$function$;
+grant execute on function private.is_on_list() to authenticated;

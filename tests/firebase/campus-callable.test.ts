@@ -33,7 +33,7 @@ import {
 import { db, describeFirestore, firestoreHost } from '../support/firestore';
 
 // Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
-// `request_campus` (functions/src/index.ts) in the real Functions emulator, with accounts in the
+// `request_campus` (functions/src/campus-requests.ts) in the real Functions emulator, with accounts in the
 // real Auth emulator and the documents in the real Firestore emulator. The page's entry is written
 // by the web SDK under firestore.rules; the trigger `on_waitlist_written` and the function
 // reconcile the caller's campus record (campusMembers/{uid}) from it, and the function counts the

@@ -17,7 +17,7 @@ import {
 import { db, describeFirestore, firestoreHost } from '../support/firestore';
 
 // Issue 23, leaving deletes everything: the callable `delete_my_account` and the trigger
-// `on_account_deleted` (functions/src/index.ts) in the real Functions emulator, with accounts in
+// `on_account_deleted` (functions/src/students.ts) in the real Functions emulator, with accounts in
 // the real Auth emulator and the documents in the real Firestore emulator.
 
 const authAdmin = async (path: string, body: unknown) => {

@@ -9,7 +9,7 @@ import { FUNCTIONS_EMULATOR, testApp } from '../support/emulators';
 import { db, describeFirestore } from '../support/firestore';
 
 // Issue 51: the first-party failure report on Firebase: the page's adapter calls the callable
-// `report_failure` (functions/src/index.ts) in the real Functions emulator, without a sign-in,
+// `report_failure` (functions/src/failure-reports.ts) in the real Functions emulator, without a sign-in,
 // and the function counts it in the real Firestore emulator (`failureCounts/{day_kind_code}`).
 
 const reports = () =>

@@ -16,7 +16,7 @@ import {
 import { db, describeFirestore, firestoreAvailable, type Fields } from '../support/firestore';
 import { solidPng } from '../support/png';
 
-// The callable `get_hero_profile_images` (functions/src) running in the real Functions emulator,
+// The callable `get_hero_profile_images` (functions/src/hero-images.ts) running in the real Functions emulator,
 // called through the adapter: it reads the consent records `heroConsent/{uid}`, the entries
 // `waitlist/{uid}`, the operator's approvals `heroApproval/{uid}` and the kill switch from the real
 // Firestore emulator (through firebase-admin with preferRest) and those students' profiles from

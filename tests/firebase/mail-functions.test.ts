@@ -61,7 +61,11 @@ interface OutboxRecord {
   to: string;
   name: string;
 }
-const mail = fromFunctions('./lib/mail-firestore.js') as {
+const mail = {
+  ...(fromFunctions('./lib/mail.js') as object),
+  // The operators' launch (npm run notify:campus) lives with the campus launch.
+  ...(fromFunctions('./lib/campus-launch.js') as object),
+} as {
   welcomeOnWrite(
     uid: string,
     before: Record<string, unknown> | null | undefined,

@@ -12,7 +12,7 @@
  * `ana@xalumnos.udg.mx` and `ana@alumnos.udg.mx.` do not, and neither does the +tag alias
  * `ana+2@alumnos.udg.mx` (issue 51).
  */
-import { hasPlusTag } from '../mail/email-address';
+import { hasPlusTag } from './email-address';
 
 /** Longest domain (RFC 1035). */
 const MAX_DOMAIN_LENGTH = 253;

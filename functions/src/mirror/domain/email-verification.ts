@@ -18,7 +18,7 @@
  * This module imports only the mail's HMAC: the Cloud Functions copy it beside it.
  */
 
-import { hmacSha256 } from './leave-token';
+import { hmacSha256 } from './mail/leave-token';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 15 * 60_000;

@@ -21,7 +21,7 @@
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { type CampusNames, verifiedCountOf } from './campus-progress';
-import { entryRecord, joinedOf, type OutboxRecord, recordMissing } from './mail';
+import { entryRecord, type OutboxRecord, recordMissing } from './mail';
 import { CAMPUS_LABEL } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import {
@@ -33,7 +33,7 @@ import {
 import { parseSettings } from './mirror/domain/campus-progress';
 import { isPendingCampusId } from './mirror/domain/campus-request-rule';
 import { campusAddedMailId, launchMailId } from './mirror/domain/mail/outbox';
-import { adminAuth, db, type EntryWrite } from './platform';
+import { adminAuth, db, type EntryWrite, joinedOf } from './platform';
 import { googleNames } from './students';
 
 /** For scripts/ops/notify-campus.mjs, which loads it from here (until it reads COLLECTIONS). */

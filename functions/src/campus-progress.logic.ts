@@ -24,10 +24,6 @@ import { emailInDomains } from './mirror/domain/email-domain';
 export { DEFAULT_THRESHOLD, emailInDomains, parseSettings, PROGRESS_FLOOR };
 export type { CampusSettings };
 
-/** The e-mail domains of a campus of the catalogue (none for any other id). */
-export const domainsOf = (collegeId: string): readonly string[] =>
-  (Object.hasOwn(CAMPUS_EMAIL, collegeId) && CAMPUS_EMAIL[collegeId]?.domains) || [];
-
 /** Whether the address verifies a student of the campus. */
 export const isVerifiedFor = (email: unknown, collegeId: string): boolean =>
   emailInDomains(email, CAMPUS_EMAIL[collegeId]?.domains ?? []);

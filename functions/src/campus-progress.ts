@@ -24,17 +24,23 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import {
   campusAnswer,
-  domainsOf,
   type EntryFields,
   emailInDomains,
   memberOf,
   parseSettings,
 } from './campus-progress.logic';
+import { CAMPUS_EMAIL } from './mirror/data/campus-email';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { isPendingCampusId } from './mirror/domain/campus-request-rule';
 import { addressInDomains, normalizeAddress } from './mirror/domain/email-verification';
 import { CALLABLE, caller, db, type EntryWrite, unavailable } from './platform';
+
+export type { EntryFields };
+
+/** The e-mail domains of a campus of the catalogue (none for any other id). */
+export const domainsOf = (collegeId: string): readonly string[] =>
+  (Object.hasOwn(CAMPUS_EMAIL, collegeId) && CAMPUS_EMAIL[collegeId]?.domains) || [];
 
 /** Whether another account holds `address`: verified it, or signs in with it. */
 export async function addressTaken(

@@ -16,9 +16,7 @@ import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { milestonesOf } from './campus-launch';
-import { addressTaken, countedAddress } from './campus-progress';
-import { domainsOf, type EntryFields } from './campus-progress.logic';
-import { joinedOf } from './mail';
+import { addressTaken, countedAddress, domainsOf, type EntryFields } from './campus-progress';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
 import {
   addressInDomains,
@@ -40,6 +38,7 @@ import {
   caller,
   db,
   field,
+  joinedOf,
   MAIL_TOKEN_SECRET,
   SIGNING_CALLABLE,
   unavailable,

@@ -15,11 +15,10 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { campusProgressOf, reconcileMember } from './campus-progress';
 import { newInviteCode } from './invites.logic';
-import { joinedOf } from './mail';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { creditDay, mayCredit, parseInviteCode } from './mirror/domain/invite-code';
-import { adminAuth, CALLABLE, caller, db, field, unavailable } from './platform';
+import { adminAuth, CALLABLE, caller, db, field, joinedOf, unavailable } from './platform';
 
 /**
  * The caller's invite code (made at random on the first call, unique) and how many classmates

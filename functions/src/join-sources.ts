@@ -6,10 +6,9 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
-import { joinedOf } from './mail';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
 import { parseVisitSource, SOURCE_WINDOW_MS } from './mirror/domain/visit-source';
-import { CALLABLE, caller, db, type EntryWrite, field, unavailable } from './platform';
+import { CALLABLE, caller, db, type EntryWrite, field, joinedOf, unavailable } from './platform';
 
 /**
  * Where the caller came from: `{ recorded }`, false when one was there, or the caller is not on

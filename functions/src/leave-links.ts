@@ -9,10 +9,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
-import { joinedOf } from './mail';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
 import { type LeaveLinkState, readLeaveToken } from './mirror/domain/mail/leave-token';
-import { db, field, MAIL_TOKEN_SECRET, SIGNING_CALLABLE, unavailable } from './platform';
+import { db, field, joinedOf, MAIL_TOKEN_SECRET, SIGNING_CALLABLE, unavailable } from './platform';
 import { removeStudent } from './students';
 
 /**

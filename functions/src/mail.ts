@@ -36,7 +36,15 @@ import { type PendingMail, welcomeMailId } from './mirror/domain/mail/outbox';
 import { LEDGER_KEEP_MS, ledgerWith, type SentRecord } from './mirror/domain/mail/recipient-limits';
 import type { Outbox } from './mirror/ports/outbox.port';
 import { parseInviteCode } from './mirror/domain/invite-code';
-import { adminAuth, db, type EntryWrite, MAIL_FROM, MAIL_TOKEN_SECRET, SMTP_URL } from './platform';
+import {
+  adminAuth,
+  db,
+  type EntryWrite,
+  joinedOf,
+  MAIL_FROM,
+  MAIL_TOKEN_SECRET,
+  SMTP_URL,
+} from './platform';
 import { googleName } from './students';
 
 /** An outbox document as written (before the sender's fields). */
@@ -57,12 +65,6 @@ export interface OutboxRecord {
 
 const isMailKind = (kind: unknown): kind is MailKind =>
   (MAIL_KINDS as readonly unknown[]).includes(kind);
-
-/** The entry's date of joining in ms (the leave link's `joined`), or null when it has none. */
-export function joinedOf(entry: { timestamp?: unknown } | undefined | null): number | null {
-  const at = entry?.timestamp;
-  return at instanceof Timestamp ? at.toMillis() : null;
-}
 
 /**
  * A message of this kind to the student of a waitlist entry (a launch, a milestone), addressed to

@@ -10,7 +10,7 @@
  */
 import { type App, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
-import { type Firestore, initializeFirestore } from 'firebase-admin/firestore';
+import { type Firestore, initializeFirestore, Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -120,4 +120,10 @@ export interface EntryWrite {
   readonly uid: string;
   readonly before: Record<string, unknown> | undefined;
   readonly after: Record<string, unknown> | undefined;
+}
+
+/** The entry's date of joining in ms (the leave link's `joined`), or null when it has none. */
+export function joinedOf(entry: { timestamp?: unknown } | undefined | null): number | null {
+  const at = entry?.timestamp;
+  return at instanceof Timestamp ? at.toMillis() : null;
 }

@@ -1,136 +1,43 @@
 /**
- * A campus ready to open, on Firebase (issue 49). Admin-only collections (firestore.rules closes
- * them to every client but the student's own seller choice):
+ * A campus ready to open, on Firebase (issue 49), and the operators' launch: what a campus's
+ * milestones mail, `npm run notify:campus` (queueLaunch) and `npm run campus:add` (addCampus).
+ * Admin-only collections:
  *
- * - `sellerChoices/{uid}` = `{ categories, updatedAt }`: the student's own, written under the rules
- *   (src/domain/seller-choice.ts); deleted with the entry.
- * - `joinSources/{uid}` = `{ source, medium, campaign, at }`: written once by `record_join_source`
- *   within a day of joining (src/domain/visit-source.ts); deleted with the entry.
- * - `pendingCampuses/{pendiente-<hash>}` = `{ key, name, city }`: a requested campus its askers may
- *   join (the rules check their request), made by the first request; deleted once added.
- * - `campuses/{id}` = `{ name, subname, shortName, pendingId, key, addedAt }`: a requested campus
- *   an operator added (`npm run campus:add`); `addedCampuses/{pendingId}` = `{ collegeId, name,
- *   city, at }` names it for later requests and reruns.
  * - `campusMilestones/{collegeId}` = `{ reached, mailing, count, threshold }`: the milestones
  *   reached (src/domain/campus-milestones.ts); the one whose messages are being recorded (with its
  *   figure and time): a run that stopped halfway is finished by the next (ids make a repeat
  *   impossible), and a student who joined after it was reached is not mailed; and the count and
- *   threshold the last evaluation saw.
+ *   threshold the last evaluation saw. Evaluated when an entry is written (waitlist.ts), a code
+ *   verifies a student (email-verifications.ts) and operators change a campus's settings
+ *   (`on_campus_settings_written`).
+ * - `launchRuns/{auto id}` = `{ collegeId, students, queued, ranAt }`: one per launch.
+ * - `campuses/{id}` = `{ name, subname, shortName, pendingId, key, addedAt }`: a requested campus
+ *   an operator added; `addedCampuses/{pendingId}` = `{ collegeId, name, city, at }` names it for
+ *   later requests and reruns (campus-requests.ts).
+ *
+ * The operators' commands load this file built (functions/lib) beside their own Admin app: what
+ * they call takes its Firestore as an argument.
  */
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { requestKeyHash } from './campus-requests';
-import { CAMPUS_LABEL, CAMPUS_NAME } from './mail/campus-label';
-import { campusAddedMailId } from './mail/outbox';
-import {
-  entryRecord,
-  joinedOf,
-  OUTBOX_COLLECTION,
-  type OutboxRecord,
-  recordMissing,
-  STOPS_COLLECTION,
-} from './mail-firestore';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { type CampusNames, verifiedCountOf } from './campus-progress';
+import { entryRecord, type OutboxRecord, recordMissing } from './mail';
+import { CAMPUS_LABEL } from './mirror/data/campus-label';
+import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import {
   isMilestone,
   type Milestone,
   milestoneMailId,
   milestoneStep,
-} from './rules/campus-milestones';
-import { parseSettings } from './rules/campus-progress';
+} from './mirror/domain/campus-milestones';
+import { parseSettings } from './mirror/domain/campus-progress';
+import { isPendingCampusId } from './mirror/domain/campus-request-rule';
+import { campusAddedMailId, launchMailId } from './mirror/domain/mail/outbox';
+import { adminAuth, db, type EntryWrite, joinedOf } from './platform';
+import { googleNames } from './students';
 
-export const SELLERS_COLLECTION = 'sellerChoices';
-export const SOURCES_COLLECTION = 'joinSources';
-export const PENDING_COLLECTION = 'pendingCampuses';
-export const CAMPUSES_COLLECTION = 'campuses';
-export const ADDED_COLLECTION = 'addedCampuses';
-export const MILESTONES_COLLECTION = 'campusMilestones';
-
-const PENDING = /^pendiente-[0-9a-f]{24}$/;
-export const isPendingId = (id: string): boolean => PENDING.test(id);
-
-/** The pending id of a request key: the same 24 hex digits as its requests' document ids. */
-export const pendingIdOf = (key: string): string => `pendiente-${requestKeyHash(key)}`;
-
-export interface CampusNames {
-  name: string;
-  subname: string;
-  shortName: string;
-}
-
-/**
- * A campus's names: the catalogue's, an added one's, or a pending one's ('… (pendiente)'); null
- * for an id that is none of them.
- */
-export async function campusNamesOf(store: Firestore, id: string): Promise<CampusNames | null> {
-  if (Object.hasOwn(CAMPUS_NAME, id)) {
-    const [name, subname] = CAMPUS_NAME[id]!;
-    return { name, subname, shortName: CAMPUS_LABEL[id] ?? name };
-  }
-  if (isPendingId(id)) {
-    const pending = await store.collection(PENDING_COLLECTION).doc(id).get();
-    if (!pending.exists) return null;
-    const name = String(pending.get('name'));
-    return { name, subname: String(pending.get('city')), shortName: `${name} (pendiente)` };
-  }
-  const added = await store.collection(CAMPUSES_COLLECTION).doc(id).get();
-  if (!added.exists) return null;
-  return {
-    name: String(added.get('name')),
-    subname: String(added.get('subname') ?? ''),
-    shortName: String(added.get('shortName') ?? added.get('name')),
-  };
-}
-
-/** How the e-mails name a campus: its short name, else its id. */
-export const campusLabelOf = async (store: Firestore, id: string): Promise<string> =>
-  (Object.hasOwn(CAMPUS_LABEL, id) && CAMPUS_LABEL[id]) ||
-  (await campusNamesOf(store, id))?.shortName ||
-  id;
-
-/**
- * The campus a request answers (request_campus): the pending one, made by the first request of
- * its key in the same transaction as the request (its name and city as that student wrote them),
- * or, once an operator added it, the catalogue's.
- */
-export async function pendingCampusOf(
-  store: Firestore,
-  tx: FirebaseFirestore.Transaction,
-  request: { key: string; name: string; city: string },
-): Promise<{ id: string; name: string; city: string; write: () => void }> {
-  const id = pendingIdOf(request.key);
-  const [added, pending] = await tx.getAll(
-    store.collection(ADDED_COLLECTION).doc(id),
-    store.collection(PENDING_COLLECTION).doc(id),
-  );
-  if (added!.exists) {
-    const collegeId = String(added!.get('collegeId'));
-    return {
-      id: collegeId,
-      name: String(added!.get('name')),
-      city: String(added!.get('city')),
-      write: () => {},
-    };
-  }
-  if (pending!.exists) {
-    return {
-      id,
-      name: String(pending!.get('name')),
-      city: String(pending!.get('city')),
-      write: () => {},
-    };
-  }
-  return {
-    id,
-    name: request.name,
-    city: request.city,
-    write: () =>
-      tx.create(store.collection(PENDING_COLLECTION).doc(id), {
-        key: request.key,
-        name: request.name,
-        city: request.city,
-        at: FieldValue.serverTimestamp(),
-      }),
-  };
-}
+/** For scripts/ops/notify-campus.mjs, which loads it from here (until it reads COLLECTIONS). */
+export const CAMPUSES_COLLECTION = COLLECTIONS.campuses;
 
 // ------------------------------------------------------------------------------------------------
 // Milestones
@@ -172,9 +79,9 @@ export async function reachMilestones(
   verifiedCount: () => Promise<number>,
   names: (uids: string[]) => Promise<Map<string, string>>,
 ): Promise<number> {
-  if (isPendingId(collegeId)) return 0; // no threshold of its own yet
-  const ref = store.collection(MILESTONES_COLLECTION).doc(collegeId);
-  const settingsRef = store.collection('campusSettings').doc(collegeId);
+  if (isPendingCampusId(collegeId)) return 0; // no threshold of its own yet
+  const ref = store.collection(COLLECTIONS.campusMilestones).doc(collegeId);
+  const settingsRef = store.collection(COLLECTIONS.campusSettings).doc(collegeId);
   let queued = 0;
   // Counted outside the transaction: a count taken before another student's record was written
   // may commit after that student's own evaluation, so each evaluation counts again after its
@@ -226,7 +133,10 @@ async function queueMilestone(
   mailing: Mailing,
   names: (uids: string[]) => Promise<Map<string, string>>,
 ): Promise<number> {
-  const entries = await store.collection('waitlist').where('collegeId', '==', collegeId).get();
+  const entries = await store
+    .collection(COLLECTIONS.waitlist)
+    .where(ENTRY_FIELDS.collegeId, '==', collegeId)
+    .get();
   const onList = entries.docs.filter((d) => {
     const joined = joinedOf(d.data());
     return joined !== null && joined <= mailing.at;
@@ -235,7 +145,7 @@ async function queueMilestone(
   for (let at = 0; at < onList.length; at += 100) {
     const chunk = onList.slice(at, at + 100);
     const stops = await store.getAll(
-      ...chunk.map((d) => store.collection(STOPS_COLLECTION).doc(d.id)),
+      ...chunk.map((d) => store.collection(COLLECTIONS.mailStops).doc(d.id)),
     );
     const written = chunk.filter(
       (d, i) => !(stops[i]!.exists && stops[i]!.get('joined') === joinedOf(d.data())),
@@ -244,7 +154,7 @@ async function queueMilestone(
     const held = await store.getAll(
       ...written.map((d) =>
         store
-          .collection(OUTBOX_COLLECTION)
+          .collection(COLLECTIONS.mailOutbox)
           .doc(milestoneMailId(collegeId, mailing.milestone, d.id)),
       ),
     );
@@ -266,9 +176,87 @@ async function queueMilestone(
   return queued;
 }
 
+/** The milestones a campus's true count reaches now. */
+export const milestonesOf = (collegeId: string): Promise<number> =>
+  reachMilestones(
+    db(),
+    collegeId,
+    () => verifiedCountOf(collegeId),
+    (uids) => googleNames(adminAuth(), uids),
+  );
+
+/** An entry written: the campuses whose count it moved (before and after) may reach a milestone. */
+export async function milestonesOnEntryWritten({ before, after }: EntryWrite): Promise<void> {
+  const campuses = new Set(
+    [before?.collegeId, after?.collegeId].filter((id): id is string => typeof id === 'string'),
+  );
+  for (const collegeId of campuses) await milestonesOf(collegeId);
+}
+
+/** A campus's threshold set by operators (`npm run campus -- set`) may reach a milestone too. */
+export const on_campus_settings_written = onDocumentWritten(
+  { document: `${COLLECTIONS.campusSettings}/{collegeId}`, region: 'us-central1', retry: true },
+  async (event) => {
+    await milestonesOf(event.params.collegeId);
+  },
+);
+
 // ------------------------------------------------------------------------------------------------
-// campus:add
+// The launch (npm run notify:campus) and campus:add
 // ------------------------------------------------------------------------------------------------
+
+/**
+ * The launch of a campus: a message for every student on its list who has none yet, in batches;
+ * `dryRun` counts and writes nothing. `names` gives the students' display names.
+ */
+export async function queueLaunch(
+  store: Firestore,
+  collegeId: string,
+  {
+    dryRun = false,
+    names,
+  }: { dryRun?: boolean; names: (uids: string[]) => Promise<Map<string, string>> },
+): Promise<{ students: number; queued: number; already: number }> {
+  const entries = await store
+    .collection(COLLECTIONS.waitlist)
+    .where(ENTRY_FIELDS.collegeId, '==', collegeId)
+    .get();
+  let queued = 0;
+  let already = 0;
+  for (let at = 0; at < entries.docs.length; at += 100) {
+    const chunk = entries.docs.slice(at, at + 100);
+    const ids = chunk.map((d) => launchMailId(collegeId, d.id));
+    const held = await store.getAll(
+      ...ids.map((id) => store.collection(COLLECTIONS.mailOutbox).doc(id)),
+    );
+    const stops = await store.getAll(
+      ...chunk.map((d) => store.collection(COLLECTIONS.mailStops).doc(d.id)),
+    );
+    // An entry whose e-mails its student stopped (issue 51) gets no launch message.
+    const stopped = (i: number) =>
+      stops[i]!.exists && stops[i]!.get('joined') === joinedOf(chunk[i]!.data());
+    const missing = chunk.filter((_, i) => !held[i]!.exists && !stopped(i));
+    already += held.filter((h) => h.exists).length;
+    if (dryRun || missing.length === 0) continue;
+    const named = await names(missing.map((d) => d.id));
+    const messages = missing.flatMap((doc) => {
+      const record = entryRecord(doc, 'launch', collegeId, named);
+      return record ? [{ id: launchMailId(collegeId, doc.id), record }] : [];
+    });
+    const created = await recordMissing(store, messages);
+    queued += created;
+    already += missing.length - created;
+  }
+  if (!dryRun) {
+    await store.collection(COLLECTIONS.launchRuns).add({
+      collegeId,
+      students: entries.size,
+      queued,
+      ranAt: FieldValue.serverTimestamp(),
+    });
+  }
+  return { students: entries.size, queued, already };
+}
 
 export class CampusAddError extends Error {}
 
@@ -292,19 +280,19 @@ export async function addCampus(
     accounts: (uids: string[]) => Promise<Map<string, { name: string; email: string }>>;
   },
 ): Promise<{ added: boolean; moved: number; queued: number }> {
-  const added = await store.collection(ADDED_COLLECTION).doc(input.request).get();
+  const added = await store.collection(COLLECTIONS.addedCampuses).doc(input.request).get();
   if (added.exists) {
     if (added.get('collegeId') === input.id) return { added: false, moved: 0, queued: 0 };
     throw new CampusAddError(
       `the request ${input.request} was added as ${String(added.get('collegeId'))}`,
     );
   }
-  const pending = await store.collection(PENDING_COLLECTION).doc(input.request).get();
+  const pending = await store.collection(COLLECTIONS.pendingCampuses).doc(input.request).get();
   if (!pending.exists) throw new CampusAddError(`no campus request ${input.request}`);
-  if (Object.hasOwn(CAMPUS_LABEL, input.id) || isPendingId(input.id)) {
+  if (Object.hasOwn(CAMPUS_LABEL, input.id) || isPendingCampusId(input.id)) {
     throw new CampusAddError(`the campus id ${input.id} is taken`);
   }
-  const campusRef = store.collection(CAMPUSES_COLLECTION).doc(input.id);
+  const campusRef = store.collection(COLLECTIONS.campuses).doc(input.id);
   const name = input.name ?? String(pending.get('name'));
   const college = {
     id: input.id,
@@ -331,8 +319,8 @@ export async function addCampus(
   await index(college);
   // Every entry on the pending campus moves (the trigger reconciles each student's record).
   const onPending = await store
-    .collection('waitlist')
-    .where('collegeId', '==', input.request)
+    .collection(COLLECTIONS.waitlist)
+    .where(ENTRY_FIELDS.collegeId, '==', input.request)
     .get();
   let moved = 0;
   for (let at = 0; at < onPending.docs.length; at += 400) {
@@ -345,18 +333,18 @@ export async function addCampus(
   }
   // One message per student who asked: on the list (a leave link) or not (none).
   const key = String(pending.get('key'));
-  const asked = await store.collection('campusRequests').where('key', '==', key).get();
+  const asked = await store.collection(COLLECTIONS.campusRequests).where('key', '==', key).get();
   const uids = [...new Set(asked.docs.map((d) => String(d.get('uid'))))];
   let queued = 0;
   for (let at = 0; at < uids.length; at += 100) {
     const chunk = uids.slice(at, at + 100);
     const entries = await store.getAll(
-      ...chunk.map((uid) => store.collection('waitlist').doc(uid)),
+      ...chunk.map((uid) => store.collection(COLLECTIONS.waitlist).doc(uid)),
     );
     const known = await accounts(chunk);
     const messages = chunk.flatMap((uid, i) => {
       const entry = entries[i]!;
-      const to = entry.exists ? (entry.get('email') as unknown) : known.get(uid)?.email;
+      const to = entry.exists ? (entry.get(ENTRY_FIELDS.email) as unknown) : known.get(uid)?.email;
       if (typeof to !== 'string' || !to) return []; // an account gone: no one to tell
       const record: OutboxRecord = {
         kind: 'campus-added',
@@ -371,7 +359,7 @@ export async function addCampus(
     queued += await recordMissing(store, messages);
   }
   const batch = store.batch();
-  batch.set(store.collection(ADDED_COLLECTION).doc(input.request), {
+  batch.set(store.collection(COLLECTIONS.addedCampuses).doc(input.request), {
     collegeId: input.id,
     name: String(pending.get('name')),
     city: String(pending.get('city')),

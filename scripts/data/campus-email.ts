@@ -2,7 +2,7 @@ import { COLLEGE_CATALOGUE, type CatalogueEntry } from '../../src/data/college-c
 import { universityEmailOf } from '../../src/data/university-email';
 
 /** Where the Cloud Functions' copy of the campuses' e-mail domains lives (generated). */
-export const CAMPUS_EMAIL_PATH = 'functions/src/campus-email.ts';
+export const CAMPUS_EMAIL_PATH = 'functions/src/mirror/data/campus-email.ts';
 
 /**
  * The campuses' e-mail domains and wording for the Cloud Functions (which build on their own and

@@ -1,15 +1,19 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import * as prettier from 'prettier';
 import { COLLEGE_CATALOGUE } from '../../src/data/college-catalogue';
 import { CAMPUS_EMAIL_PATH, campusEmailSource } from './campus-email';
 
 /**
  * The Cloud Functions build on their own (functions/, its own package and tsconfig) and cannot
- * import src/. What they share with the app is generated here, never written twice by hand:
- * - functions/src/campus-email.ts: the campuses' e-mail domains (src/data/university-email.ts);
- * - functions/src/mail/: the e-mails' domain and sender (src/domain/mail/, two ports and the SMTP
- *   adapter), with the imports between them made relative, and the campuses' names;
- * - functions/src/campus-request-rule.ts: the text rule of 'Mi campus no aparece';
+ * import src/. What they share with the app is generated here, never written twice by hand, under
+ * ONE folder, functions/src/mirror/, that keeps src/'s own paths (issue 58):
+ * - the src/ files of MIRRORED, byte for byte (plus a generated header): src/domain/x.ts is
+ *   functions/src/mirror/domain/x.ts. They import each other with relative paths, so a copy
+ *   compiles in both places and no import is rewritten; a mirrored file that imports anything but
+ *   another mirrored file, a `node:` module or a dependency of functions/package.json is refused;
+ * - functions/src/mirror/data/: what the functions need of src/data/, made from it (the campuses'
+ *   e-mail domains, their names);
  * - firestore.rules' catalogue block: the catalogue's ids (issue 51).
  * `npm run functions:copies -- --write` regenerates them; tests/tooling/data/functions-copies.test.ts
  * fails when one is out of date.
@@ -18,50 +22,59 @@ const HEADER = (source: string) =>
   `// Generated from ${source} by \`npm run functions:copies -- --write\`. Do not edit:\n` +
   '// tests/tooling/data/functions-copies.test.ts fails when the two disagree.\n';
 
-/** Each copied file: where it comes from, where it goes. */
-export const MAIL_COPIES: readonly (readonly [string, string])[] = [
-  ['src/domain/mail/leave-token.ts', 'functions/src/mail/leave-token.ts'],
-  ['src/domain/mail/mail-message.ts', 'functions/src/mail/mail-message.ts'],
-  ['src/adapters/smtp/mail-settings.ts', 'functions/src/mail/mail-settings.ts'],
-  ['src/domain/mail/outbox.ts', 'functions/src/mail/outbox.ts'],
-  ['src/domain/mail/recipient-limits.ts', 'functions/src/mail/recipient-limits.ts'],
-  ['src/domain/email-address.ts', 'functions/src/mail/email-address.ts'],
-  ['src/domain/email-verification.ts', 'functions/src/mail/email-verification.ts'],
-  ['src/domain/mail/deliver-outbox.ts', 'functions/src/mail/deliver-outbox.ts'],
-  ['src/ports/outbox.port.ts', 'functions/src/mail/outbox.port.ts'],
-  ['src/ports/mail-transport.port.ts', 'functions/src/mail/mail-transport.port.ts'],
-  ['src/adapters/smtp/smtp-transport.adapter.ts', 'functions/src/mail/smtp-transport.adapter.ts'],
-  // Not mail, but copied the same way: the text rule of 'Mi campus no aparece' (issue 51).
-  ['src/domain/campus-request-rule.ts', 'functions/src/campus-request-rule.ts'],
-  // And the retention rule (issue 51, item 9), and the failure reports' (issue 51).
-  ['src/domain/retention.ts', 'functions/src/retention-rule.ts'],
-  ['src/domain/failure-report.ts', 'functions/src/failure-report.ts'],
-  // And the campus and invite rules (issue 52: one way to share a rule with the server; the
-  // hand-written twins are gone).
-  ['src/domain/campus-progress.ts', 'functions/src/rules/campus-progress.ts'],
-  ['src/domain/email-domain.ts', 'functions/src/rules/email-domain.ts'],
-  ['src/domain/invite-code.ts', 'functions/src/rules/invite-code.ts'],
-  // And issue 49's: who will sell, where students came from, the milestones.
-  ['src/domain/seller-choice.ts', 'functions/src/rules/seller-choice.ts'],
-  ['src/domain/visit-source.ts', 'functions/src/rules/visit-source.ts'],
-  ['src/domain/campus-milestones.ts', 'functions/src/rules/campus-milestones.ts'],
+/** Where the copies live: src/'s own paths under it. */
+export const MIRROR = 'functions/src/mirror';
+
+/** Every src/ file the functions use, copied to the same path under MIRROR. */
+export const MIRRORED: readonly string[] = [
+  // The e-mails' domain and sender (issue 25): the messages, the outbox, the sender's rules, its
+  // two ports and the SMTP adapter.
+  'src/domain/mail/leave-token.ts',
+  'src/domain/mail/mail-message.ts',
+  'src/domain/mail/outbox.ts',
+  'src/domain/mail/recipient-limits.ts',
+  'src/domain/mail/deliver-outbox.ts',
+  'src/domain/email-address.ts',
+  'src/domain/email-verification.ts',
+  'src/ports/outbox.port.ts',
+  'src/ports/mail-transport.port.ts',
+  'src/adapters/smtp/mail-settings.ts',
+  'src/adapters/smtp/smtp-transport.adapter.ts',
+  // The text rule of 'Mi campus no aparece' and the pending campus's id (issues 51, 49).
+  'src/domain/campus-request-rule.ts',
+  // Retention (issue 51, item 9) and the failure reports (issue 51).
+  'src/domain/retention.ts',
+  'src/domain/failure-report.ts',
+  // The campus and invite rules (issue 52: one way to share a rule with the server).
+  'src/domain/campus-progress.ts',
+  'src/domain/email-domain.ts',
+  'src/domain/invite-code.ts',
+  // Issue 49's: who will sell, where students came from, the milestones.
+  'src/domain/seller-choice.ts',
+  'src/domain/visit-source.ts',
+  'src/domain/campus-milestones.ts',
+  // Every Firestore collection and shared field, named once (issue 58).
+  'src/adapters/firebase/firestore-names.ts',
 ];
 
-export const CAMPUS_LABEL_PATH = 'functions/src/mail/campus-label.ts';
+/** A src/ file's place in the mirror. */
+export const mirrorOf = (from: string): string => `${MIRROR}/${from.slice('src/'.length)}`;
 
-/**
- * `@/domain/mail/x`, `@/ports/x` and `@/domain/email-address` as the copies' neighbours; in
- * functions/src/rules/, the rules' own neighbours and the mail folder's address rule.
- */
-const relative = (text: string, to: string) =>
-  to.startsWith('functions/src/rules/')
-    ? text
-        .replace(/from '@\/domain\/(campus-progress|email-domain|invite-code)'/g, "from './$1'")
-        .replace(/from '@\/domain\/email-address'/g, "from '../mail/email-address'")
-    : text.replace(
-        /from '@\/(?:domain\/mail\/|ports\/|domain\/(?=email-address'|email-verification'))([\w.-]+)'/g,
-        "from './$1'",
-      );
+export const CAMPUS_LABEL_PATH = `${MIRROR}/data/campus-label.ts`;
+
+/** What a mirrored file may import: another mirrored file, a `node:` module, a dependency. */
+function checkImports(from: string, text: string): void {
+  const deps = Object.keys(
+    (JSON.parse(fs.readFileSync('functions/package.json', 'utf8')) as { dependencies: object })
+      .dependencies,
+  );
+  for (const [, spec] of text.matchAll(/^(?:import|export)\s(?:[^;']*?from\s+)?'([^']+)'/gm)) {
+    const ok = spec!.startsWith('.')
+      ? MIRRORED.includes(`${path.posix.join(path.posix.dirname(from), spec!)}.ts`)
+      : spec!.startsWith('node:') || deps.includes(spec!.split('/')[0]!);
+    if (!ok) throw new Error(`${from} imports '${spec}', which the functions' mirror lacks`);
+  }
+}
 
 function campusLabelSource(): string {
   const labels = Object.fromEntries(COLLEGE_CATALOGUE.map((c) => [c.id, c.shortName]));
@@ -109,10 +122,10 @@ export async function functionsCopies(): Promise<{ path: string; text: string }[
   const files = [
     { path: CAMPUS_EMAIL_PATH, text: campusEmailSource() },
     { path: CAMPUS_LABEL_PATH, text: campusLabelSource() },
-    ...MAIL_COPIES.map(([from, to]) => {
-      const text = relative(fs.readFileSync(from, 'utf8'), to);
-      if (/from '@\//.test(text)) throw new Error(`${from} imports beyond the copied files`);
-      return { path: to, text: HEADER(from) + text };
+    ...MIRRORED.map((from) => {
+      const text = fs.readFileSync(from, 'utf8');
+      checkImports(from, text);
+      return { path: mirrorOf(from), text: HEADER(from) + text };
     }),
   ];
   const formatted = await Promise.all(

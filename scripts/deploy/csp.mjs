@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /**
  * Google sign-in's profile photo hosts. The function downloads photos from these only
- * (PHOTO_HOSTS in functions/src/hero-images.ts; tests/tooling/deploy/csp.test.ts keeps the two equal).
+ * (PHOTO_HOSTS in functions/src/hero-images.logic.ts; tests/tooling/deploy/csp.test.ts keeps the two equal).
  */
 export const PHOTO_HOSTS = [
   'lh3.googleusercontent.com',

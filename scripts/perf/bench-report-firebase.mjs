@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { connect } from '../ops/admin.mjs';
 import { COLLEGE_IDS } from './bench-report-campuses.mjs';
+import { COLLECTIONS } from '../../src/adapters/firebase/firestore-names.ts';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -34,25 +35,26 @@ for (let at = 0; at < students; at += 400) {
   for (let n = at; n < Math.min(students, at + 400); n++) {
     const uid = `s${n}`;
     const collegeId = pick(campuses, n);
-    batch.set(db.doc(`waitlist/${uid}`), {
+    batch.set(db.doc(`${COLLECTIONS.waitlist}/${uid}`), {
       email: `${uid}@alumnos.udg.mx`,
       collegeId,
       timestamp: new Date(),
     });
-    batch.set(db.doc(`campusMembers/${uid}`), { collegeId, verified: n % 3 === 0 });
-    if (n % 5 === 0) batch.set(db.doc(`sellerChoices/${uid}`), { categories: ['postres'] });
+    batch.set(db.doc(`${COLLECTIONS.campusMembers}/${uid}`), { collegeId, verified: n % 3 === 0 });
+    if (n % 5 === 0)
+      batch.set(db.doc(`${COLLECTIONS.sellerChoices}/${uid}`), { categories: ['postres'] });
     if (n % 2 === 0) {
-      batch.set(db.doc(`joinSources/${uid}`), {
+      batch.set(db.doc(`${COLLECTIONS.joinSources}/${uid}`), {
         source: pick(['whatsapp', 'instagram', 'cartel', 'otro'], n),
         medium: 'campus',
         campaign: null,
       });
     }
     if (n % 10 === 0 && n >= campuses.length) {
-      batch.set(db.doc(`invites/${uid}`), { inviter: `s${n - campuses.length}` });
+      batch.set(db.doc(`${COLLECTIONS.invites}/${uid}`), { inviter: `s${n - campuses.length}` });
     }
     if (n < 300) {
-      batch.set(db.doc(`campusRequests/${uid}__r${n % 30}`), {
+      batch.set(db.doc(`${COLLECTIONS.campusRequests}/${uid}__r${n % 30}`), {
         uid,
         key: `universidad ${n % 30}|leon`,
         name: `Universidad ${n % 30}`,

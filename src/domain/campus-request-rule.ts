@@ -1,7 +1,7 @@
 /**
  * 'Mi campus no aparece' (issue 28, part 4): the rule of a request's text, the same on every
  * backend's server side. The page's parser is this module; the Cloud Functions run a generated
- * copy of it (functions/src/campus-request-rule.ts); the database repeats it in SQL
+ * copy of it (functions/src/mirror/domain/campus-request-rule.ts); the database repeats it in SQL
  * (`private.campus_request_text_ok`, supabase/migrations/…_campus_requests_wall.sql), and tests
  * hold each server wall to refuse whatever this refuses (issue 51).
  * This module imports nothing: the Cloud Functions copy it as it is.

@@ -1,7 +1,7 @@
 /**
  * Whether an e-mail address belongs to a university (issue 28: verified students). The rule is
  * the same on every backend (the memory adapter calls it, the Cloud Functions use this file
- * copied into functions/src/rules/, the Supabase function private.email_in_domains repeats it in
+ * copied into functions/src/mirror/domain/, the Supabase function private.email_in_domains repeats it in
  * SQL, and tests hold the two equal): the address's
  * domain is one of the campus's e-mail domains or a subdomain of one, compared without case.
  * Anything unusual is refused rather than guessed at: a trailing dot, an empty label, a character
@@ -10,7 +10,7 @@
  * `ana@xalumnos.udg.mx` and `ana@alumnos.udg.mx.` do not, and neither does the +tag alias
  * `ana+2@alumnos.udg.mx` (issue 51).
  */
-import { hasPlusTag } from '@/domain/email-address';
+import { hasPlusTag } from './email-address';
 
 /** Longest domain (RFC 1035). */
 const MAX_DOMAIN_LENGTH = 253;

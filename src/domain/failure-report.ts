@@ -64,7 +64,7 @@ export const PAGE_REPORT_LIMIT = 5;
 /**
  * The server's budget: at most `perWindow` reports counted per instance (Firebase) or per
  * database (Supabase) a minute; the rest are dropped, as the CSP reports' log budget drops
- * lines (functions/src/csp-report.ts).
+ * lines (functions/src/csp-report.logic.ts).
  */
 export const FAILURE_REPORT_BUDGET = { perWindow: 120, windowMs: 60_000 } as const;
 

@@ -16,7 +16,7 @@ const MAX_PHOTO_URL_LENGTH = 2048;
 
 /**
  * Where Google sign-in's profile photos live: the only hosts a real backend's `photoURL` may name
- * (the servers check it too: functions/src/hero-images.ts, the Supabase migrations; and the
+ * (the servers check it too: functions/src/hero-images.logic.ts, the Supabase migrations; and the
  * hosting CSP's img-src names the same hosts).
  */
 export const GOOGLE_PHOTO_HOSTS: readonly string[] = [

@@ -43,7 +43,7 @@ export function inviteCodeOfSearch(search: string): string | null {
  * made within INVITE_CREDIT_WINDOW_MS (a day) of the credit, by an account made within the same
  * day (an old account cannot be credited later, to anyone who asks, nor by leaving the list and
  * joining again), and at most MAX_INVITE_CREDITS_PER_DAY to one inviter in a day (UTC).
- * Every backend holds to it (the Cloud Functions use this file, copied into functions/src/rules/;
+ * Every backend holds to it (the Cloud Functions use this file, copied into functions/src/mirror/domain/;
  * Supabase repeats it in SQL, held equal by the contract suite).
  */
 export const INVITE_CREDIT_WINDOW_MS = 24 * 60 * 60_000;

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '@/domain/mail/outbox';
+import type { OutgoingMail } from '../domain/mail/outbox';
 
 /** Hands a message to the mail provider (SMTP: src/adapters/smtp). Server-side only. */
 export interface MailTransport {

@@ -1,6 +1,6 @@
-import type { MailKind } from '@/domain/mail/mail-message';
-import type { PendingMail } from '@/domain/mail/outbox';
-import type { SentRecord } from '@/domain/mail/recipient-limits';
+import type { MailKind } from '../domain/mail/mail-message';
+import type { PendingMail } from '../domain/mail/outbox';
+import type { SentRecord } from '../domain/mail/recipient-limits';
 
 /**
  * A backend's outbox, as its sender sees it (server-side: the service role, the Admin SDK, the

@@ -31,9 +31,10 @@ import {
   testApp,
 } from '../support/emulators';
 import { db, describeFirestore, firestoreHost } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
-// `request_campus` (functions/src/index.ts) in the real Functions emulator, with accounts in the
+// `request_campus` (functions/src/campus-requests.ts) in the real Functions emulator, with accounts in the
 // real Auth emulator and the documents in the real Firestore emulator. The page's entry is written
 // by the web SDK under firestore.rules; the trigger `on_waitlist_written` and the function
 // reconcile the caller's campus record (campusMembers/{uid}) from it, and the function counts the
@@ -108,18 +109,18 @@ describeFirestore('CampusProgress contract on Firestore', () => {
       addVerified: async (collegeId, count) => {
         for (let i = 0; i < count; i++) {
           const uid = `relleno-${seeded++}`;
-          await seed(`waitlist/${uid}`, {
+          await seed(`${COLLECTIONS.waitlist}/${uid}`, {
             email: { stringValue: `${uid}@alumnos.udg.mx` },
             collegeId: { stringValue: collegeId },
           });
-          await seed(`campusMembers/${uid}`, {
+          await seed(`${COLLECTIONS.campusMembers}/${uid}`, {
             collegeId: { stringValue: collegeId },
             verified: { booleanValue: true },
           });
         }
       },
       setCampus: async (collegeId, { threshold, state, opensOn }) => {
-        await seed(`campusSettings/${collegeId}`, {
+        await seed(`${COLLECTIONS.campusSettings}/${collegeId}`, {
           threshold: { integerValue: String(threshold) },
           state: { stringValue: state },
           opensOn: opensOn === null ? { nullValue: null } : { stringValue: opensOn },
@@ -141,7 +142,8 @@ describeFirestore('get_my_campus beyond the contract', () => {
   it("keeps the caller's campus record equal to their entry, and leaving deletes it", async () => {
     const h = harness();
     const { uid, email } = await h.signIn('institutional');
-    const record = async () => (await db.fields(`campusMembers/${uid}`)) ?? undefined;
+    const record = async () =>
+      (await db.fields(`${COLLECTIONS.campusMembers}/${uid}`)) ?? undefined;
     await h.waitlist.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
     await h.repo.mine(uid);
     expect(await record()).toEqual({
@@ -149,7 +151,7 @@ describeFirestore('get_my_campus beyond the contract', () => {
       verified: { booleanValue: true },
     });
     // A record left stale (a trigger still on its way) is set right by the next read.
-    await seed(`campusMembers/${uid}`, {
+    await seed(`${COLLECTIONS.campusMembers}/${uid}`, {
       collegeId: { stringValue: 'itesm-gdl' },
       verified: { booleanValue: false },
     });
@@ -165,12 +167,12 @@ describeFirestore('get_my_campus beyond the contract', () => {
   it('a campus record alone (no entry) is never counted as the caller on the list', async () => {
     const h = harness();
     const { uid } = await h.signIn('institutional');
-    await seed(`campusMembers/${uid}`, {
+    await seed(`${COLLECTIONS.campusMembers}/${uid}`, {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
     await expect(h.repo.mine(uid)).rejects.toMatchObject({ code: 'not-found' });
-    expect(await db.has(`campusMembers/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.campusMembers}/${uid}`)).toBe(false);
   });
 });
 
@@ -190,22 +192,22 @@ describeFirestore('Invites contract on Firestore', () => {
         // What verify_email_code writes: the address and the campus record. The join's trigger
         // may hold these documents in its transaction a moment (the emulator then answers 409):
         // written again, as the Admin SDK retries an aborted transaction.
-        const entry = (await db.fields(`waitlist/${student.uid}`))!;
+        const entry = (await db.fields(`${COLLECTIONS.waitlist}/${student.uid}`))!;
         await retryingAborted(() =>
-          seed(`emailVerifications/${student.uid}`, {
+          seed(`${COLLECTIONS.emailVerifications}/${student.uid}`, {
             address: { stringValue: `v-${student.uid.toLowerCase()}@alumnos.udg.mx` },
           }),
         );
         await retryingAborted(() =>
-          seed(`campusMembers/${student.uid}`, {
+          seed(`${COLLECTIONS.campusMembers}/${student.uid}`, {
             collegeId: entry.collegeId as Record<string, unknown>,
             verified: { booleanValue: true },
           }),
         );
       },
       ageEntry: async (student, ms) => {
-        const fields = (await db.fields(`waitlist/${student.uid}`))!;
-        await db.put(`waitlist/${student.uid}`, {
+        const fields = (await db.fields(`${COLLECTIONS.waitlist}/${student.uid}`))!;
+        await db.put(`${COLLECTIONS.waitlist}/${student.uid}`, {
           ...fields,
           timestamp: { timestampValue: new Date(Date.now() - ms).toISOString() },
         });
@@ -213,7 +215,7 @@ describeFirestore('Invites contract on Firestore', () => {
       ageAccount: (student, ms) => setAccountCreatedAt(student.uid, Date.now() - ms),
       creditedToday: async (inviter, n) => {
         const day = new Date().toISOString().slice(0, 10);
-        await db.put(`inviteDays/${inviter.uid}__${day}`, {
+        await db.put(`${COLLECTIONS.inviteDays}/${inviter.uid}__${day}`, {
           inviter: { stringValue: inviter.uid },
           count: { integerValue: String(n) },
         });
@@ -238,13 +240,13 @@ describeFirestore('invites on Firebase beyond the contract', () => {
     });
     const { code } = await own.mine(inviter.uid);
     // A classmate's credit, as accept_invite writes it.
-    await seed('invites/companero', { inviter: { stringValue: inviter.uid } });
-    expect(await db.has(`inviteCodes/${code}`)).toBe(true);
+    await seed(`${COLLECTIONS.invites}/companero`, { inviter: { stringValue: inviter.uid } });
+    expect(await db.has(`${COLLECTIONS.inviteCodes}/${code}`)).toBe(true);
     await h.auth.deleteAccount();
     for (const path of [
-      `inviteCodes/${code}`,
-      `inviteOwners/${inviter.uid}`,
-      'invites/companero',
+      `${COLLECTIONS.inviteCodes}/${code}`,
+      `${COLLECTIONS.inviteOwners}/${inviter.uid}`,
+      `${COLLECTIONS.invites}/companero`,
     ]) {
       expect(await db.has(path), path).toBe(false);
     }
@@ -333,8 +335,8 @@ describeFirestore('EmailVerifications contract on Firestore', () => {
         },
         queued: async (address) => (await codeMails(address)).length,
         expireCode: async (student) => {
-          const fields = (await db.fields(`verificationCodes/${student.uid}`))!;
-          await db.put(`verificationCodes/${student.uid}`, {
+          const fields = (await db.fields(`${COLLECTIONS.verificationCodes}/${student.uid}`))!;
+          await db.put(`${COLLECTIONS.verificationCodes}/${student.uid}`, {
             ...fields,
             expiresAt: { integerValue: String(Date.now() - 1) },
           });
@@ -426,7 +428,7 @@ describeFirestore('verification on Firebase beyond the contract (issue 48)', () 
     expect((await second.repo.mine(b.uid)).verified).toBe(false);
     // The first account goes: the address is B's to count with, without B reading anything.
     await first.auth.deleteAccount();
-    const member = await db.fields(`campusMembers/${b.uid}`);
+    const member = await db.fields(`${COLLECTIONS.campusMembers}/${b.uid}`);
     expect(member?.verified).toEqual({ booleanValue: true });
   });
 });

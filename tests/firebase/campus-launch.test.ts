@@ -26,6 +26,7 @@ import {
   testApp,
 } from '../support/emulators';
 import { db, describeFirestore, firestoreHost, type Fields } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 49 on Firebase, in the real emulators (Auth, Functions, Firestore): the seller choice
 // (the client under firestore.rules), the source (the callable record_join_source), the
@@ -84,12 +85,13 @@ describeFirestore('issue 49 contracts on Firebase', () => {
         await expect
           .poll(
             async () =>
-              (await db.has(`waitlist/${uid}`)) || !(await db.has(`sellerChoices/${uid}`)),
+              (await db.has(`${COLLECTIONS.waitlist}/${uid}`)) ||
+              !(await db.has(`${COLLECTIONS.sellerChoices}/${uid}`)),
             // The trigger's first run in the Functions emulator may take seconds (a cold start).
             { timeout: 15_000 },
           )
           .toBe(true);
-        const fields = await db.fields(`sellerChoices/${uid}`);
+        const fields = await db.fields(`${COLLECTIONS.sellerChoices}/${uid}`);
         const list = (fields?.categories as { arrayValue?: { values?: { stringValue: string }[] } })
           ?.arrayValue?.values;
         return fields ? (list ?? []).map((v) => v.stringValue) : null;
@@ -107,11 +109,13 @@ describeFirestore('issue 49 contracts on Firebase', () => {
         // The trigger deletes it with the entry (a moment after a leave).
         await expect
           .poll(
-            async () => (await db.has(`waitlist/${uid}`)) || !(await db.has(`joinSources/${uid}`)),
+            async () =>
+              (await db.has(`${COLLECTIONS.waitlist}/${uid}`)) ||
+              !(await db.has(`${COLLECTIONS.joinSources}/${uid}`)),
             { timeout: 15_000 },
           )
           .toBe(true);
-        const fields = await db.fields(`joinSources/${uid}`);
+        const fields = await db.fields(`${COLLECTIONS.joinSources}/${uid}`);
         return fields
           ? {
               source: text(fields, 'source'),
@@ -135,7 +139,7 @@ describeFirestore('issue 49 contracts on Firebase', () => {
       await expect
         .poll(
           async () => {
-            const f = await db.fields(`campusMilestones/${collegeId}`);
+            const f = await db.fields(`${COLLECTIONS.campusMilestones}/${collegeId}`);
             const count = Number((f?.count as { integerValue?: string })?.integerValue ?? -1);
             const threshold = Number(
               (f?.threshold as { integerValue?: string })?.integerValue ?? -1,
@@ -166,7 +170,7 @@ describeFirestore('issue 49 contracts on Firebase', () => {
       freshCampus: async () => 'udg-cucei',
       setThreshold: async (collegeId, threshold) => {
         thresholds.set(collegeId, threshold);
-        await db.put(`campusSettings/${collegeId}`, {
+        await db.put(`${COLLECTIONS.campusSettings}/${collegeId}`, {
           threshold: { integerValue: String(threshold) },
         });
         await settled(collegeId);

@@ -15,9 +15,10 @@ import {
   testApp,
 } from '../support/emulators';
 import { db, describeFirestore, firestoreHost } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 23, leaving deletes everything: the callable `delete_my_account` and the trigger
-// `on_account_deleted` (functions/src/index.ts) in the real Functions emulator, with accounts in
+// `on_account_deleted` (functions/src/students.ts) in the real Functions emulator, with accounts in
 // the real Auth emulator and the documents in the real Firestore emulator.
 
 const authAdmin = async (path: string, body: unknown) => {
@@ -41,7 +42,7 @@ const kept = async (uid: string) => {
   return held;
 };
 const approve = (uid: string) =>
-  db.put(`heroApproval/${uid}`, {
+  db.put(`${COLLECTIONS.heroApproval}/${uid}`, {
     photoURL: { stringValue: 'https://lh3.googleusercontent.com/a/x' },
   });
 

@@ -7,9 +7,10 @@ import {
 import { reportDay, type FailureReport } from '@/domain/failure-report';
 import { FUNCTIONS_EMULATOR, testApp } from '../support/emulators';
 import { db, describeFirestore } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 51: the first-party failure report on Firebase: the page's adapter calls the callable
-// `report_failure` (functions/src/index.ts) in the real Functions emulator, without a sign-in,
+// `report_failure` (functions/src/failure-reports.ts) in the real Functions emulator, without a sign-in,
 // and the function counts it in the real Firestore emulator (`failureCounts/{day_kind_code}`).
 
 const reports = () =>
@@ -29,13 +30,13 @@ describeFirestore('failure reports on Firebase (issue 51)', () => {
     await failures.report({ kind: 'sign-in', code: 'auth/sign-in-failed' });
     const day = reportDay(new Date());
     expect(await db.snapshot('failureCounts')).toEqual({
-      [`failureCounts/${day}_join_unavailable`]: {
+      [`${COLLECTIONS.failureCounts}/${day}_join_unavailable`]: {
         day: { stringValue: day },
         kind: { stringValue: 'join' },
         code: { stringValue: 'unavailable' },
         count: { integerValue: '2' },
       },
-      [`failureCounts/${day}_sign-in_auth-sign-in-failed`]: {
+      [`${COLLECTIONS.failureCounts}/${day}_sign-in_auth-sign-in-failed`]: {
         day: { stringValue: day },
         kind: { stringValue: 'sign-in' },
         code: { stringValue: 'auth/sign-in-failed' },

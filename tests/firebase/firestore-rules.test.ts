@@ -21,6 +21,7 @@ import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { PROJECT_ID } from '../support/emulators';
 import { describeFirestore } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // firestore.rules against the real Firestore emulator (tests/support/firestore.ts: started by
 // scripts/test/firestore-emulator.sh; skipped loudly where none can start). The rules come from
@@ -70,58 +71,80 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
   });
 
   it('a student creates their own entry with exactly its five fields', async () => {
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+    await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
   });
 
   it('takes the confirmation of age with the notice version, or neither (a page from before them), never one alone or malformed (issue 51)', async () => {
     const without = (...keys: string[]) =>
       Object.fromEntries(Object.entries(entry()).filter(([k]) => !keys.includes(k)));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), without('adult')));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), without('noticeVersion')));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), without('adult')));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), without('noticeVersion')));
     for (const adult of [false, 'true', 1, null]) {
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ adult })));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ adult })));
     }
     for (const noticeVersion of ['', 'v2', '2026-11', '2026-11-28x', 20261128, null]) {
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ noticeVersion })));
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ noticeVersion })),
+      );
     }
     // Both stay as written: a change of campus may not touch them.
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { adult: false }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { noticeVersion: '2030-01-01' }));
+    await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
+    await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { adult: false }));
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { noticeVersion: '2030-01-01' }),
+    );
     // A tab left open across the deploy joins as it did: the entry records no confirmation.
-    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), without('adult', 'noticeVersion')));
+    await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
+    await assertSucceeds(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), without('adult', 'noticeVersion')),
+    );
   });
 
   it('and reads it back, but not another student’s, and lists nothing', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
-      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+      await setDoc(doc(ctx.firestore(), `${COLLECTIONS.waitlist}/ana`), entry());
+      await setDoc(
+        doc(ctx.firestore(), `${COLLECTIONS.waitlist}/luis`),
+        entry({ email: 'luis@itesm.mx' }),
+      );
     });
-    await assertSucceeds(getDoc(doc(ana(), 'waitlist/ana')));
-    await assertFails(getDoc(doc(ana(), 'waitlist/luis')));
+    await assertSucceeds(getDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`)));
     await assertFails(getDocs(collection(ana(), 'waitlist')));
   });
 
   it('refuses another uid, another e-mail, extra or missing fields, a client time, a long collegeId', async () => {
-    await assertFails(setDoc(doc(ana(), 'waitlist/luis'), entry()));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ email: 'otro@udg.mx' })));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ admin: true })));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`), entry()));
     await assertFails(
-      setDoc(doc(ana(), 'waitlist/ana'), { email: 'ana@alumnos.udg.mx', collegeId: 'x' }),
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ email: 'otro@udg.mx' })),
     );
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ timestamp: new Date() })));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'x'.repeat(65) })));
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 7 })));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ admin: true })));
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), {
+        email: 'ana@alumnos.udg.mx',
+        collegeId: 'x',
+      }),
+    );
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ timestamp: new Date() })),
+    );
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: 'x'.repeat(65) })),
+    );
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: 7 })));
   });
 
   it('refuses a well-formed id that is no campus of the catalogue, on joining and on a change (issue 51)', async () => {
     for (const collegeId of [`${'a'.repeat(31)}-${'b'.repeat(32)}`, 'constructor', 'udg-cucei-x']) {
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId })));
     }
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'constructor' }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'no-such-campus' }));
+    await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'constructor' }),
+    );
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'no-such-campus' }),
+    );
   });
 
   it('accepts every campus of the catalogue, the longest id too', async () => {
@@ -129,7 +152,7 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     const longest = ids.reduce((a, b) => (b.length > a.length ? b : a));
     for (const collegeId of [ids[0]!, ids.at(-1)!, longest]) {
       await env.clearFirestore();
-      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+      await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId })));
     }
   });
 
@@ -150,13 +173,13 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     ['65 characters', 'a'.repeat(65)],
   ] as const) {
     it(`refuses a collegeId with ${what}`, async () => {
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId })));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId })));
     });
   }
 
   it('trusts the e-mail only from a verified Google sign-in', async () => {
     const as = (claims: TokenOptions) =>
-      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+      doc(env.authenticatedContext('ana', claims).firestore(), `${COLLECTIONS.waitlist}/ana`);
     const email = 'ana@alumnos.udg.mx';
     await assertFails(setDoc(as({}), entry()));
     await assertFails(setDoc(as(google(email, { email: undefined })), entry()));
@@ -173,41 +196,63 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
 
   it('refuses visitors who are not signed in', async () => {
     const visitor = env.unauthenticatedContext().firestore();
-    await assertFails(setDoc(doc(visitor, 'waitlist/ana'), entry()));
-    await assertFails(getDoc(doc(visitor, 'waitlist/ana')));
+    await assertFails(setDoc(doc(visitor, `${COLLECTIONS.waitlist}/ana`), entry()));
+    await assertFails(getDoc(doc(visitor, `${COLLECTIONS.waitlist}/ana`)));
   });
 
   it('lets a student change the campus of their own entry, and nothing else', async () => {
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
-    await assertSucceeds(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'UDG CUCEA' }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { email: 'otro@udg.mx' }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: serverTimestamp() }));
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { timestamp: new Date(0) }));
+    await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
+    await assertSucceeds(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucea' }),
+    );
     await assertFails(
-      updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucei', admin: true }),
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'UDG CUCEA' }),
+    );
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { email: 'otro@udg.mx' }),
+    );
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { timestamp: serverTimestamp() }),
+    );
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { timestamp: new Date(0) }),
+    );
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucei', admin: true }),
     );
     // A whole new entry over the stored one changes the timestamp: refused.
-    await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucei' })));
     await assertFails(
-      setDoc(doc(ana(), 'waitlist/ana'), { email: 'ana@alumnos.udg.mx', collegeId: 'udg-cucei' }),
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: 'udg-cucei' })),
+    );
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), {
+        email: 'ana@alumnos.udg.mx',
+        collegeId: 'udg-cucei',
+      }),
     );
   });
 
   it('refuses a change of campus of a missing entry, and of another student’s', async () => {
-    await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'udg-cucea' }));
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucea' }),
+    );
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+      await setDoc(
+        doc(ctx.firestore(), `${COLLECTIONS.waitlist}/luis`),
+        entry({ email: 'luis@itesm.mx' }),
+      );
     });
-    await assertFails(updateDoc(doc(ana(), 'waitlist/luis'), { collegeId: 'udg-cucea' }));
+    await assertFails(
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`), { collegeId: 'udg-cucea' }),
+    );
   });
 
   it('a change of campus needs a verified Google sign-in', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
+      await setDoc(doc(ctx.firestore(), `${COLLECTIONS.waitlist}/ana`), entry());
     });
     const as = (claims: TokenOptions) =>
-      doc(env.authenticatedContext('ana', claims).firestore(), 'waitlist/ana');
+      doc(env.authenticatedContext('ana', claims).firestore(), `${COLLECTIONS.waitlist}/ana`);
     await assertFails(
       updateDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), {
         collegeId: 'udg-cucea',
@@ -222,82 +267,106 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
 
   it('lets a student delete their own entry (and a missing one), never another’s', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await setDoc(doc(ctx.firestore(), 'waitlist/ana'), entry());
-      await setDoc(doc(ctx.firestore(), 'waitlist/luis'), entry({ email: 'luis@itesm.mx' }));
+      await setDoc(doc(ctx.firestore(), `${COLLECTIONS.waitlist}/ana`), entry());
+      await setDoc(
+        doc(ctx.firestore(), `${COLLECTIONS.waitlist}/luis`),
+        entry({ email: 'luis@itesm.mx' }),
+      );
     });
-    await assertFails(deleteDoc(doc(ana(), 'waitlist/luis')));
-    await assertFails(deleteDoc(doc(env.unauthenticatedContext().firestore(), 'waitlist/ana')));
-    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
-    await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
+    await assertFails(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`)));
+    await assertFails(
+      deleteDoc(doc(env.unauthenticatedContext().firestore(), `${COLLECTIONS.waitlist}/ana`)),
+    );
+    await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
+    await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
     // Joining again after leaving is a create like the first.
-    await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: 'udg-cucea' })));
+    await assertSucceeds(
+      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: 'udg-cucea' })),
+    );
   });
 
-  describe('heroConsent/{uid}', () => {
+  describe(`${COLLECTIONS.heroConsent}/{uid}`, () => {
     const consent = () => ({ grantedAt: serverTimestamp(), noticeVersion: PRIVACY_NOTICE_VERSION });
     // Consent needs an entry on the list: Ana joins first in every test of this block.
     beforeEach(async () => {
-      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry()));
+      await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
     });
 
     it('a student grants, reads and revokes their own consent; granting again changes nothing', async () => {
-      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
-      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+      await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), consent()));
+      await assertSucceeds(getDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`)));
       // The first date stands: an update (a renewed date) is refused.
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
-      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
-      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
-      await assertSucceeds(getDoc(doc(ana(), 'heroConsent/ana')));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), consent()));
+      await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`)));
+      await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`)));
+      await assertSucceeds(getDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`)));
     });
 
     it('refuses the consent of a student who is not on the list', async () => {
-      await assertSucceeds(deleteDoc(doc(ana(), 'waitlist/ana')));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
+      await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), consent()));
     });
 
     it('keeps the operator’s photo approvals and the kill switch from every client', async () => {
-      await assertFails(setDoc(doc(ana(), 'heroApproval/ana'), { photoURL: 'x', approved: true }));
-      await assertFails(getDoc(doc(ana(), 'heroApproval/ana')));
-      await assertFails(setDoc(doc(ana(), 'heroSettings/strip'), { enabled: true }));
       await assertFails(
-        getDoc(doc(env.unauthenticatedContext().firestore(), 'heroSettings/strip')),
+        setDoc(doc(ana(), `${COLLECTIONS.heroApproval}/ana`), { photoURL: 'x', approved: true }),
+      );
+      await assertFails(getDoc(doc(ana(), `${COLLECTIONS.heroApproval}/ana`)));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroSettings}/strip`), { enabled: true }));
+      await assertFails(
+        getDoc(doc(env.unauthenticatedContext().firestore(), `${COLLECTIONS.heroSettings}/strip`)),
       );
     });
 
     it('refuses a client-chosen date, an extra or a missing field', async () => {
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date() }));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), photo: 'x' }));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), {}));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { granted: true }));
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { grantedAt: new Date() }),
+      );
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { ...consent(), photo: 'x' }),
+      );
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), {}));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { granted: true }));
       // The notice version is a date (issue 51); a page from before it sends none.
       await assertFails(
-        setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), noticeVersion: 'última' }),
+        setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), {
+          ...consent(),
+          noticeVersion: 'última',
+        }),
       );
-      await assertFails(setDoc(doc(ana(), 'heroConsent/ana'), { ...consent(), noticeVersion: 7 }));
-      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: serverTimestamp() }));
-      await assertSucceeds(deleteDoc(doc(ana(), 'heroConsent/ana')));
-      await assertSucceeds(setDoc(doc(ana(), 'heroConsent/ana'), consent()));
-      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { grantedAt: new Date(0) }));
-      await assertFails(updateDoc(doc(ana(), 'heroConsent/ana'), { extra: 1 }));
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { ...consent(), noticeVersion: 7 }),
+      );
+      await assertSucceeds(
+        setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { grantedAt: serverTimestamp() }),
+      );
+      await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`)));
+      await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), consent()));
+      await assertFails(
+        updateDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { grantedAt: new Date(0) }),
+      );
+      await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.heroConsent}/ana`), { extra: 1 }));
     });
 
     it('never reads, writes or deletes another student’s consent, and lists nothing', async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), 'heroConsent/luis'), { grantedAt: new Date() });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.heroConsent}/luis`), {
+          grantedAt: new Date(),
+        });
       });
-      await assertFails(getDoc(doc(ana(), 'heroConsent/luis')));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/luis'), consent()));
-      await assertFails(setDoc(doc(ana(), 'heroConsent/pepe'), consent()));
-      await assertFails(deleteDoc(doc(ana(), 'heroConsent/luis')));
+      await assertFails(getDoc(doc(ana(), `${COLLECTIONS.heroConsent}/luis`)));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/luis`), consent()));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.heroConsent}/pepe`), consent()));
+      await assertFails(deleteDoc(doc(ana(), `${COLLECTIONS.heroConsent}/luis`)));
       await assertFails(getDocs(collection(ana(), 'heroConsent')));
       const visitor = env.unauthenticatedContext().firestore();
-      await assertFails(getDoc(doc(visitor, 'heroConsent/luis')));
-      await assertFails(setDoc(doc(visitor, 'heroConsent/luis'), consent()));
+      await assertFails(getDoc(doc(visitor, `${COLLECTIONS.heroConsent}/luis`)));
+      await assertFails(setDoc(doc(visitor, `${COLLECTIONS.heroConsent}/luis`), consent()));
     });
 
     it('granting needs a verified Google sign-in', async () => {
       const as = (claims: TokenOptions) =>
-        doc(env.authenticatedContext('ana', claims).firestore(), 'heroConsent/ana');
+        doc(env.authenticatedContext('ana', claims).firestore(), `${COLLECTIONS.heroConsent}/ana`);
       await assertFails(setDoc(as({}), consent()));
       await assertFails(
         setDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), consent()),
@@ -314,37 +383,49 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
   it('keeps the campus records and the operators’ campus settings from every client (issue 28)', async () => {
     // Counts are the functions' alone: no student may write their own record, or read another's.
     await assertFails(
-      setDoc(doc(ana(), 'campusMembers/ana'), { collegeId: 'udg-cucei', verified: true }),
+      setDoc(doc(ana(), `${COLLECTIONS.campusMembers}/ana`), {
+        collegeId: 'udg-cucei',
+        verified: true,
+      }),
     );
-    await assertFails(getDoc(doc(ana(), 'campusMembers/ana')));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.campusMembers}/ana`)));
     await assertFails(getDocs(collection(ana(), 'campusMembers')));
     await assertFails(
-      setDoc(doc(ana(), 'campusSettings/udg-cucei'), { threshold: 1, state: 'open' }),
+      setDoc(doc(ana(), `${COLLECTIONS.campusSettings}/udg-cucei`), {
+        threshold: 1,
+        state: 'open',
+      }),
     );
-    await assertFails(getDoc(doc(ana(), 'campusSettings/udg-cucei')));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.campusSettings}/udg-cucei`)));
     await assertFails(
-      getDoc(doc(env.unauthenticatedContext().firestore(), 'campusSettings/udg-cucei')),
+      getDoc(
+        doc(env.unauthenticatedContext().firestore(), `${COLLECTIONS.campusSettings}/udg-cucei`),
+      ),
     );
     // Invites and campus requests: the functions' alone (no self-credit, no reading another's).
-    await assertFails(setDoc(doc(ana(), 'invites/ana'), { inviter: 'luis' }));
-    await assertFails(getDoc(doc(ana(), 'invites/luis')));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.invites}/ana`), { inviter: 'luis' }));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.invites}/luis`)));
     await assertFails(getDocs(collection(ana(), 'invites')));
-    await assertFails(setDoc(doc(ana(), 'inviteCodes/ABCDEFGH'), { uid: 'ana' }));
-    await assertFails(getDoc(doc(ana(), 'inviteOwners/luis')));
-    await assertFails(setDoc(doc(ana(), 'campusRequests/ana__x'), { uid: 'ana', name: 'x' }));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.inviteCodes}/ABCDEFGH`), { uid: 'ana' }));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.inviteOwners}/luis`)));
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.campusRequests}/ana__x`), { uid: 'ana', name: 'x' }),
+    );
     await assertFails(getDocs(collection(ana(), 'campusRequests')));
     // The e-mails (issue 25): the outbox and the launch records are the functions' alone.
     const anon = env.unauthenticatedContext().firestore();
     await assertFails(getDocs(collection(ana(), 'mailOutbox')));
-    await assertFails(getDoc(doc(ana(), 'mailOutbox/welcome:ana:1')));
-    await assertFails(getDocs(collection(anon, 'mailOutbox')));
-    await assertFails(setDoc(doc(ana(), 'mailOutbox/launch:udg-cucei:ana'), { uid: 'ana' }));
+    await assertFails(getDoc(doc(ana(), `${COLLECTIONS.mailOutbox}/welcome:ana:1`)));
+    await assertFails(getDocs(collection(anon, COLLECTIONS.mailOutbox)));
+    await assertFails(
+      setDoc(doc(ana(), `${COLLECTIONS.mailOutbox}/launch:udg-cucei:ana`), { uid: 'ana' }),
+    );
     await assertFails(getDocs(collection(ana(), 'launchRuns')));
-    await assertFails(getDocs(collection(anon, 'launchRuns')));
+    await assertFails(getDocs(collection(anon, COLLECTIONS.launchRuns)));
     // The sender's recipients' ledger (issue 51): nobody's but the functions'.
     await assertFails(getDocs(collection(ana(), 'mailRecipients')));
-    await assertFails(getDoc(doc(anon, 'mailRecipients/abc')));
-    await assertFails(setDoc(doc(ana(), 'mailRecipients/abc'), { sends: [] }));
+    await assertFails(getDoc(doc(anon, `${COLLECTIONS.mailRecipients}/abc`)));
+    await assertFails(setDoc(doc(ana(), `${COLLECTIONS.mailRecipients}/abc`), { sends: [] }));
   });
 
   it('closes the verifications, the codes and their sends to every client, their own student too (issue 48)', async () => {
@@ -374,14 +455,16 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     });
     const onList = () =>
       env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), 'waitlist/ana'), { collegeId: 'udg-cucei' });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.waitlist}/ana`), {
+          collegeId: 'udg-cucei',
+        });
       });
 
     it('a student on the list writes, reads and deletes their own seller choice, a set of the seven', async () => {
-      await assertFails(setDoc(doc(ana(), 'sellerChoices/ana'), seller())); // not on the list
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/ana`), seller())); // not on the list
       await onList();
-      await assertSucceeds(setDoc(doc(ana(), 'sellerChoices/ana'), seller()));
-      await assertSucceeds(getDoc(doc(ana(), 'sellerChoices/ana')));
+      await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/ana`), seller()));
+      await assertSucceeds(getDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/ana`)));
       for (const bad of [
         seller({ categories: [] }),
         seller({ categories: ['tacos'] }),
@@ -390,33 +473,41 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
         seller({ updatedAt: new Date(0) }),
         seller({ extra: true }),
       ]) {
-        await assertFails(setDoc(doc(ana(), 'sellerChoices/ana'), bad));
+        await assertFails(setDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/ana`), bad));
       }
-      await assertSucceeds(deleteDoc(doc(ana(), 'sellerChoices/ana')));
+      await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/ana`)));
     });
 
     it("no student reads or writes another's seller choice, nor lists them", async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), 'sellerChoices/luis'), { categories: ['snacks'] });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.sellerChoices}/luis`), {
+          categories: ['snacks'],
+        });
       });
-      await assertFails(getDoc(doc(ana(), 'sellerChoices/luis')));
-      await assertFails(setDoc(doc(ana(), 'sellerChoices/luis'), seller()));
-      await assertFails(deleteDoc(doc(ana(), 'sellerChoices/luis')));
+      await assertFails(getDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/luis`)));
+      await assertFails(setDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/luis`), seller()));
+      await assertFails(deleteDoc(doc(ana(), `${COLLECTIONS.sellerChoices}/luis`)));
       await assertFails(getDocs(collection(ana(), 'sellerChoices')));
     });
 
     it('sources, requests, pending and added campuses and milestones are closed to every client', async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), 'joinSources/ana'), { source: 'whatsapp' });
-        await setDoc(doc(ctx.firestore(), 'campusMilestones/udg-cucei'), { reached: [25] });
-        await setDoc(doc(ctx.firestore(), `pendingCampuses/${PENDING}`), { name: 'U' });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.joinSources}/ana`), {
+          source: 'whatsapp',
+        });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.campusMilestones}/udg-cucei`), {
+          reached: [25],
+        });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.pendingCampuses}/${PENDING}`), {
+          name: 'U',
+        });
       });
       for (const path of [
-        'joinSources/ana',
-        'campusMilestones/udg-cucei',
-        `pendingCampuses/${PENDING}`,
-        'campuses/nueva',
-        `addedCampuses/${PENDING}`,
+        `${COLLECTIONS.joinSources}/ana`,
+        `${COLLECTIONS.campusMilestones}/udg-cucei`,
+        `${COLLECTIONS.pendingCampuses}/${PENDING}`,
+        `${COLLECTIONS.campuses}/nueva`,
+        `${COLLECTIONS.addedCampuses}/${PENDING}`,
         `campusRequests/ana__${'a'.repeat(24)}`,
       ]) {
         await assertFails(getDoc(doc(ana(), path)));
@@ -425,21 +516,33 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     });
 
     it('an entry names a pending campus only its student asked for, and one an operator added', async () => {
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: PENDING })),
+      );
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), `pendingCampuses/${PENDING}`), { name: 'U' });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.pendingCampuses}/${PENDING}`), {
+          name: 'U',
+        });
       });
       // Pending, but not hers.
-      await assertFails(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
+      await assertFails(
+        setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: PENDING })),
+      );
       await env.withSecurityRulesDisabled(async (ctx) => {
         await setDoc(doc(ctx.firestore(), `campusRequests/ana__${'a'.repeat(24)}`), { uid: 'ana' });
       });
-      await assertSucceeds(setDoc(doc(ana(), 'waitlist/ana'), entry({ collegeId: PENDING })));
-      await assertFails(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'nueva-uni' }));
+      await assertSucceeds(
+        setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: PENDING })),
+      );
+      await assertFails(
+        updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'nueva-uni' }),
+      );
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore(), 'campuses/nueva-uni'), { name: 'Nueva' });
+        await setDoc(doc(ctx.firestore(), `${COLLECTIONS.campuses}/nueva-uni`), { name: 'Nueva' });
       });
-      await assertSucceeds(updateDoc(doc(ana(), 'waitlist/ana'), { collegeId: 'nueva-uni' }));
+      await assertSucceeds(
+        updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'nueva-uni' }),
+      );
     });
   });
 });

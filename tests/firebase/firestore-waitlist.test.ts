@@ -32,6 +32,7 @@ import {
   type FirestoreProxy,
   startFirestoreProxy,
 } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // The Firestore waitlist and hero-consent adapters at the wire, against the real Firestore
 // emulator with firestore.rules loaded (tests/support/firestore.ts). The SDK's REST calls
@@ -73,7 +74,7 @@ async function student() {
 
 /** Puts a student on the list behind the API (consent needs an entry, firestore.rules). */
 function putOnList(uid: string, email = `${uid}@alumnos.udg.mx`) {
-  return db.put(`waitlist/${uid}`, {
+  return db.put(`${COLLECTIONS.waitlist}/${uid}`, {
     email: { stringValue: email },
     collegeId: { stringValue: 'udg-cucei' },
     timestamp: { timestampValue: new Date().toISOString() },
@@ -127,7 +128,7 @@ describeFirestore('Firestore waitlist adapter, at the wire', () => {
       body: { documents: [docName(uid)] },
     });
     // The answer carries the server's time, not the client's (new Date(0) above).
-    const stored = (await db.fields(`waitlist/${uid}`))!;
+    const stored = (await db.fields(`${COLLECTIONS.waitlist}/${uid}`))!;
     expect(joined).toEqual({
       email,
       collegeId: 'udg-cucei',
@@ -161,7 +162,7 @@ describeFirestore('Firestore waitlist adapter, at the wire', () => {
     await repo.join(uid, { email, collegeId: 'udg-cucea', timestamp: new Date() });
     expect(firestore.requests.map((r) => r.path.split(':').at(-1))).toEqual(['commit', 'batchGet']);
     expect(await entries()).toBe(1);
-    const stored = (await db.fields(`waitlist/${uid}`))!;
+    const stored = (await db.fields(`${COLLECTIONS.waitlist}/${uid}`))!;
     expect(stored.collegeId).toEqual({ stringValue: 'udg-cucei' });
   });
 
@@ -295,7 +296,7 @@ describeFirestore('Waitlist contract on Firestore', () => {
         signedIn.push(s);
         return { uid: s.uid, email: s.email };
       },
-      countEntries: async (uid) => ((await db.has(`waitlist/${uid}`)) ? 1 : 0),
+      countEntries: async (uid) => ((await db.has(`${COLLECTIONS.waitlist}/${uid}`)) ? 1 : 0),
     };
   });
 });
@@ -315,7 +316,7 @@ describeFirestore('HeroConsent contract on Firestore', () => {
         signedIn.push(s);
         return { uid: s.uid, email: s.email };
       },
-      hasConsent: (uid) => db.has(`heroConsent/${uid}`),
+      hasConsent: (uid) => db.has(`${COLLECTIONS.heroConsent}/${uid}`),
     };
   });
 });
@@ -334,7 +335,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
   it('changeCollege: one commit of collegeId alone, with an update mask and the precondition that the entry exists, then a read', async () => {
     const { repo, uid, email, token } = await student();
     await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
-    const joinedAt = (await db.fields(`waitlist/${uid}`))!.timestamp;
+    const joinedAt = (await db.fields(`${COLLECTIONS.waitlist}/${uid}`))!.timestamp;
     firestore.requests.length = 0;
     const changed = await repo.changeCollege(uid, 'itesm-gdl');
     expect(changed).toMatchObject({ email, collegeId: 'itesm-gdl' });
@@ -349,7 +350,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
         },
       ],
     });
-    const stored = await db.fields(`waitlist/${uid}`);
+    const stored = await db.fields(`${COLLECTIONS.waitlist}/${uid}`);
     expect(stored).toEqual({
       email: { stringValue: email },
       collegeId: { stringValue: 'itesm-gdl' },
@@ -374,7 +375,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
     await expect(repo.changeCollege(uid, 'UDG CUCEA')).rejects.toMatchObject({
       code: 'permission-denied',
     });
-    expect((await db.fields(`waitlist/${uid}`))!.collegeId).toEqual({
+    expect((await db.fields(`${COLLECTIONS.waitlist}/${uid}`))!.collegeId).toEqual({
       stringValue: 'udg-cucei',
     });
   });
@@ -411,16 +412,16 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
     });
     expect(write!.updateMask).toBeUndefined();
-    const granted = (await db.fields(`heroConsent/${uid}`))!;
+    const granted = (await db.fields(`${COLLECTIONS.heroConsent}/${uid}`))!;
     expect(Object.keys(granted).sort()).toEqual(['grantedAt', 'noticeVersion']);
     firestore.requests.length = 0;
     await consent.grant(uid); // given already: the first date stands, nothing is written
     expect(firestore.requests.map((r) => r.path)).toEqual([`${DOCS}:batchGet`]);
-    expect(await db.fields(`heroConsent/${uid}`)).toEqual(granted);
+    expect(await db.fields(`${COLLECTIONS.heroConsent}/${uid}`)).toEqual(granted);
     firestore.requests.length = 0;
     await consent.revoke(uid);
     expect(firestore.requests[0]!.body).toEqual({ writes: [{ delete: consentName(uid) }] });
-    expect(await db.has(`heroConsent/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.heroConsent}/${uid}`)).toBe(false);
   });
 
   it('maps the failures of the consent calls as the waitlist’s', async () => {
@@ -438,7 +439,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       firestore.failNext(failure);
       await expect(consent.revoke(uid)).rejects.toMatchObject({ code });
     }
-    expect(await db.has(`heroConsent/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.heroConsent}/${uid}`)).toBe(false);
     await consent.grant(uid);
     expect(await consent.get(uid)).not.toBeNull();
   });
@@ -456,7 +457,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
     it('changing the e-mail or the timestamp, adding a field, or overwriting the entry', async () => {
       const { repo, uid, email, token } = await student();
       await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
-      const before = await db.fields(`waitlist/${uid}`);
+      const before = await db.fields(`${COLLECTIONS.waitlist}/${uid}`);
       const name = docName(uid);
       for (const body of [
         masked(name, { email: { stringValue: 'otro@udg.mx' } }, ['email']),
@@ -483,7 +484,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       ]) {
         expect(await raw(token, 'commit', body)).toBe(403);
       }
-      expect(await db.fields(`waitlist/${uid}`)).toEqual(before);
+      expect(await db.fields(`${COLLECTIONS.waitlist}/${uid}`)).toEqual(before);
       // The same e-mail written alongside the new campus changes only collegeId: allowed.
       expect(
         await raw(
@@ -521,7 +522,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       await expect(second.repo.changeCollege(first.uid, 'itesm-gdl')).rejects.toMatchObject({
         code: 'permission-denied',
       });
-      expect((await db.fields(`waitlist/${first.uid}`))!.collegeId).toEqual({
+      expect((await db.fields(`${COLLECTIONS.waitlist}/${first.uid}`))!.collegeId).toEqual({
         stringValue: 'udg-cucei',
       });
     });
@@ -554,8 +555,8 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       await expect(second.consent.grant(first.uid)).rejects.toMatchObject({
         code: 'permission-denied',
       });
-      expect(await db.has(`heroConsent/${first.uid}`)).toBe(true);
-      expect(await db.has('heroConsent/someone-else')).toBe(false);
+      expect(await db.has(`${COLLECTIONS.heroConsent}/${first.uid}`)).toBe(true);
+      expect(await db.has(`${COLLECTIONS.heroConsent}/someone-else`)).toBe(false);
     });
 
     it('a consent with a client-chosen date, an extra field or no date', async () => {
@@ -575,7 +576,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       ]) {
         expect(await raw(token, 'commit', body)).toBe(403);
       }
-      expect(await db.has(`heroConsent/${uid}`)).toBe(false);
+      expect(await db.has(`${COLLECTIONS.heroConsent}/${uid}`)).toBe(false);
       const version = { noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION } };
       expect(await raw(token, 'commit', writeOf(name, version, serverTime))).toBe(200);
       // Given once: a second write (a renewed date) is refused; the first date stands.
@@ -585,7 +586,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
     it('a consent of a student who is not on the list', async () => {
       const { consent, uid } = await student();
       await expect(consent.grant(uid)).rejects.toMatchObject({ code: 'permission-denied' });
-      expect(await db.has(`heroConsent/${uid}`)).toBe(false);
+      expect(await db.has(`${COLLECTIONS.heroConsent}/${uid}`)).toBe(false);
     });
 
     it('a consent from an account Google has not verified', async () => {

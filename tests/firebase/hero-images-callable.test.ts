@@ -15,8 +15,9 @@ import {
 } from '../support/emulators';
 import { db, describeFirestore, firestoreAvailable, type Fields } from '../support/firestore';
 import { solidPng } from '../support/png';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
-// The callable `get_hero_profile_images` (functions/src) running in the real Functions emulator,
+// The callable `get_hero_profile_images` (functions/src/hero-images.ts) running in the real Functions emulator,
 // called through the adapter: it reads the consent records `heroConsent/{uid}`, the entries
 // `waitlist/{uid}`, the operator's approvals `heroApproval/{uid}` and the kill switch from the real
 // Firestore emulator (through firebase-admin with preferRest) and those students' profiles from
@@ -34,13 +35,13 @@ const consented = 6;
 const seed = (path: string, fields: Fields) => db.put(path, fields);
 
 const seedConsent = (uid: string, granted: string) =>
-  seed(`heroConsent/${uid}`, { grantedAt: { timestampValue: granted } });
+  seed(`${COLLECTIONS.heroConsent}/${uid}`, { grantedAt: { timestampValue: granted } });
 
 /** On the list, consenting since `granted`, and the photo approved by the operator. */
 async function seedShown(uid: string, granted: string, photoURL: string) {
-  await seed(`waitlist/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
+  await seed(`${COLLECTIONS.waitlist}/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
   await seedConsent(uid, granted);
-  await seed(`heroApproval/${uid}`, {
+  await seed(`${COLLECTIONS.heroApproval}/${uid}`, {
     photoURL: { stringValue: photoURL },
     approved: { booleanValue: true },
   });
@@ -119,14 +120,14 @@ beforeAll(async () => {
     picture: `${photoBase}/avatar-92.png`,
   });
   await seedShown(offList, '2026-02-04T12:00:00.000Z', `${photoBase}/avatar-92.png`);
-  await db.remove(`waitlist/${offList}`);
+  await db.remove(`${COLLECTIONS.waitlist}/${offList}`);
   const pending = await createGoogleAccount({
     email: 'pendiente@alumnos.udg.mx',
     displayName: 'Pendiente',
     picture: `${photoBase}/avatar-93.png`,
   });
   await seedShown(pending, '2026-02-05T12:00:00.000Z', `${photoBase}/avatar-93.png`);
-  await db.remove(`heroApproval/${pending}`);
+  await db.remove(`${COLLECTIONS.heroApproval}/${pending}`);
   const changed = await createGoogleAccount({
     email: 'cambio@alumnos.udg.mx',
     displayName: 'Cambió',
@@ -176,13 +177,13 @@ describeFirestore('get_hero_profile_images in the Functions emulator, through th
   });
 
   it('the kill switch empties the strip at once, and switched on again it shows them', async () => {
-    await seed('heroSettings/strip', { enabled: { booleanValue: false } });
+    await seed(`${COLLECTIONS.heroSettings}/strip`, { enabled: { booleanValue: false } });
     expect((await callRaw()).result).toEqual({
       success: true,
       profileImages: [],
       fromCache: false,
     });
-    await db.remove('heroSettings/strip');
+    await db.remove(`${COLLECTIONS.heroSettings}/strip`);
     expect((await callRaw()).result.profileImages).toHaveLength(5);
   });
 
@@ -191,13 +192,15 @@ describeFirestore('get_hero_profile_images in the Functions emulator, through th
     // the twenty oldest consents alone would all be theirs.
     for (let n = 10; n < 35; n++) {
       const uid = `sin-aprobar-${n}`;
-      await seed(`waitlist/${uid}`, { email: { stringValue: `${uid}@alumnos.udg.mx` } });
+      await seed(`${COLLECTIONS.waitlist}/${uid}`, {
+        email: { stringValue: `${uid}@alumnos.udg.mx` },
+      });
       await seedConsent(uid, `2026-01-${String(n - 9).padStart(2, '0')}T12:00:00.000Z`);
     }
     // The kill switch off and on again: the function reads the strip afresh.
-    await seed('heroSettings/strip', { enabled: { booleanValue: false } });
+    await seed(`${COLLECTIONS.heroSettings}/strip`, { enabled: { booleanValue: false } });
     expect((await callRaw()).result.profileImages).toEqual([]);
-    await db.remove('heroSettings/strip');
+    await db.remove(`${COLLECTIONS.heroSettings}/strip`);
     const fresh = await callRaw();
     expect(fresh.result.fromCache).toBe(false);
     expect(fresh.result.profileImages).toHaveLength(5);

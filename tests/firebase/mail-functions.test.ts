@@ -26,6 +26,7 @@ import {
   firestoreAvailable,
   firestoreHost,
 } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 25 on Firebase, on the real Firestore emulator: the trigger `on_waitlist_written`
 // recording a welcome (and the campus record) when the page writes an entry, in the real Functions
@@ -61,7 +62,11 @@ interface OutboxRecord {
   to: string;
   name: string;
 }
-const mail = fromFunctions('./lib/mail-firestore.js') as {
+const mail = {
+  ...(fromFunctions('./lib/mail.js') as object),
+  // The operators' launch (npm run notify:campus) lives with the campus launch.
+  ...(fromFunctions('./lib/campus-launch.js') as object),
+} as {
   welcomeOnWrite(
     uid: string,
     before: Record<string, unknown> | null | undefined,
@@ -115,10 +120,10 @@ afterAll(async () => {
 async function entry(uid: string, email: string, collegeId = 'udg-cucei') {
   const joined = new Date(Date.now() - Math.floor(Math.random() * 1e6));
   await admin
-    .doc(`waitlist/${uid}`)
+    .doc(`${COLLECTIONS.waitlist}/${uid}`)
     .set({ email, collegeId, timestamp: Timestamp.fromDate(joined) });
   const at = Timestamp.fromDate(joined).toMillis();
-  await eventually(`mailOutbox/welcome:${uid}:${at}`);
+  await eventually(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${at}`);
   return { uid, joined: at };
 }
 
@@ -162,19 +167,21 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       timestamp: new Date(),
     });
     const id = `welcome:${uid}:${joined.timestamp.getTime()}`;
-    await eventually(`mailOutbox/${id}`);
-    await eventually(`campusMembers/${uid}`);
-    expect(await db.fields(`campusMembers/${uid}`)).toEqual({
+    await eventually(`${COLLECTIONS.mailOutbox}/${id}`);
+    await eventually(`${COLLECTIONS.campusMembers}/${uid}`);
+    expect(await db.fields(`${COLLECTIONS.campusMembers}/${uid}`)).toEqual({
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
-    const stored = (await admin.doc(`mailOutbox/${id}`).get()).data() as unknown as OutboxRecord;
+    const stored = (
+      await admin.doc(`${COLLECTIONS.mailOutbox}/${id}`).get()
+    ).data() as unknown as OutboxRecord;
     expect(stored).toMatchObject({ kind: 'welcome', uid, to: email, name });
     // A second delivery of the trigger records nothing again.
     const again = mail.welcomeOnWrite(
       uid,
       null,
-      (await admin.doc(`waitlist/${uid}`).get()).data(),
+      (await admin.doc(`${COLLECTIONS.waitlist}/${uid}`).get()).data(),
       name,
     );
     expect(again!.id).toBe(id);
@@ -191,7 +198,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       .find((h) => h.key === 'list-unsubscribe')!
       .line.replace(/\r?\n\s+/g, '');
     expect(header).toContain(`<${SITE}/api/salir?token=`);
-    const doc = await admin.doc(`mailOutbox/${id}`).get();
+    const doc = await admin.doc(`${COLLECTIONS.mailOutbox}/${id}`).get();
     expect(doc.get('status')).toBe('sent');
     expect(doc.get('pendingDue')).toBeUndefined();
   });
@@ -209,7 +216,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     );
     expect(res.ok).toBe(true);
     const { joined } = await entry(uid, email);
-    expect((await db.fields(`mailOutbox/welcome:${uid}:${joined}`))?.name).toEqual({
+    expect((await db.fields(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${joined}`))?.name).toEqual({
       stringValue: 'Valeria Mora',
     });
     expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 1, failed: 0 });
@@ -243,7 +250,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
         collegeId: 'udg-cucei',
         timestamp: new Date(),
       });
-      const id = `mailOutbox/welcome:${uid}:${joined.timestamp.getTime()}`;
+      const id = `${COLLECTIONS.mailOutbox}/welcome:${uid}:${joined.timestamp.getTime()}`;
       await eventually(id);
       return id;
     };
@@ -258,7 +265,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     // Sent, then deleted and made again twice: recorded each time, skipped by the sender.
     for (let round = 0; round < 2; round++) {
       await waitlist.leave(uid);
-      await eventually(`waitlist/${uid}`, false);
+      await eventually(`${COLLECTIONS.waitlist}/${uid}`, false);
       await join();
       expect(await functions.sendDueMail(mailEnv())).toMatchObject({ sent: 0, skipped: 1 });
     }
@@ -294,13 +301,13 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     expect(await outbox.markSent('launch:udg-cucei:lease', { ...sent, leaseUntil: first })).toBe(
       false,
     );
-    expect((await db.fields('mailOutbox/launch:udg-cucei:lease'))?.status).toEqual({
+    expect((await db.fields(`${COLLECTIONS.mailOutbox}/launch:udg-cucei:lease`))?.status).toEqual({
       stringValue: 'pending',
     });
     expect(await outbox.markSent('launch:udg-cucei:lease', { ...sent, leaseUntil: second })).toBe(
       true,
     );
-    expect((await db.fields('mailOutbox/launch:udg-cucei:lease'))?.status).toEqual({
+    expect((await db.fields(`${COLLECTIONS.mailOutbox}/launch:udg-cucei:lease`))?.status).toEqual({
       stringValue: 'sent',
     });
     // The ledger has the send once, however often it was marked.
@@ -354,13 +361,15 @@ describeFirestore('the outbox and the sender on Firebase', () => {
 
   it('npm run notify:campus launches a campus an operator added, and refuses a pending one (issue 49)', async () => {
     // What `npm run campus:add` leaves (campus-launch.test.ts runs the command itself).
-    await admin.doc('campuses/uprueba-tepic').set({
+    await admin.doc(`${COLLECTIONS.campuses}/uprueba-tepic`).set({
       name: 'Universidad de Prueba',
       subname: 'Tepic',
       shortName: 'UP - Tepic',
     });
     const pending = `pendiente-${'0a'.repeat(12)}`;
-    await admin.doc(`pendingCampuses/${pending}`).set({ name: 'Otra', city: 'Colima' });
+    await admin
+      .doc(`${COLLECTIONS.pendingCampuses}/${pending}`)
+      .set({ name: 'Otra', city: 'Colima' });
     const uid = await createGoogleAccount({
       email: 'nuevo.launch@gmail.com',
       displayName: 'NUEVO',
@@ -413,7 +422,9 @@ describeFirestore('send_mail in the Functions emulator', () => {
       const mine = scheduled.received.filter((m) => m.text?.includes('Hola, Programado:'));
       expect(mine).toHaveLength(1);
       expect(mine[0]!.subject).toBe('Ya estás en la lista de espera de UDG - CUCEI');
-      expect((await db.fields(`mailOutbox/welcome:${uid}:${joined}`))?.status).toEqual({
+      expect(
+        (await db.fields(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${joined}`))?.status,
+      ).toEqual({
         stringValue: 'sent',
       });
     } finally {
@@ -463,25 +474,27 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await page.check(await tokenFor(sofia, 1000))).toBe('expired');
     expect(await page.leave(await tokenFor(sofia, 1000))).toBe('stopped');
     expect(await page.leave(await tokenFor(sofia, 1000))).toBe('stopped');
-    expect((await db.fields(`mailOutbox/welcome:${uid}:${sofia.joined}`))?.status).toEqual({
+    expect(
+      (await db.fields(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${sofia.joined}`))?.status,
+    ).toEqual({
       stringValue: 'failed',
     });
-    expect(await db.has(`mailStops/${uid}`)).toBe(true);
-    expect(await db.has(`waitlist/${uid}`)).toBe(true);
+    expect(await db.has(`${COLLECTIONS.mailStops}/${uid}`)).toBe(true);
+    expect(await db.has(`${COLLECTIONS.waitlist}/${uid}`)).toBe(true);
     const launch = await mail.queueLaunch(admin, 'udg-cucei', { names: async () => new Map() });
     expect(launch.queued).toBeGreaterThan(0); // the other student's
-    expect(await db.has(`mailOutbox/launch:udg-cucei:${uid}`)).toBe(false);
-    expect(await db.has(`mailOutbox/launch:udg-cucei:${other.uid}`)).toBe(true);
+    expect(await db.has(`${COLLECTIONS.mailOutbox}/launch:udg-cucei:${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.mailOutbox}/launch:udg-cucei:${other.uid}`)).toBe(true);
     expect(await page.leave(await tokenFor({ ...sofia, joined: sofia.joined + 1 }))).toBe('used');
     expect(await page.leave('<script>')).toBe('malformed');
     expect(await accountExists(uid)).toBe(true);
     expect(await page.leave(token)).toBe('left');
     expect(await page.leave(token)).toBe('used');
     expect(await accountExists(uid)).toBe(false);
-    expect(await db.has(`waitlist/${uid}`)).toBe(false);
-    expect(await db.has(`mailOutbox/welcome:${uid}:${sofia.joined}`)).toBe(false);
-    expect(await db.has(`mailStops/${uid}`)).toBe(false);
-    expect(await db.has(`waitlist/${other.uid}`)).toBe(true);
+    expect(await db.has(`${COLLECTIONS.waitlist}/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${sofia.joined}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.mailStops}/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.waitlist}/${other.uid}`)).toBe(true);
     expect(await accountExists(other.uid)).toBe(true);
   });
 
@@ -519,6 +532,6 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await left.text()).toBe('Saliste de la lista de espera.');
     expect(await accountExists(uid)).toBe(false);
     expect((await post('List-Unsubscribe=One-Click')).status).toBe(200);
-    expect(await db.has(`waitlist/${uid}`)).toBe(false);
+    expect(await db.has(`${COLLECTIONS.waitlist}/${uid}`)).toBe(false);
   });
 });

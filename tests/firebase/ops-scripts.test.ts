@@ -21,6 +21,7 @@ import {
   type FirestoreProxy,
   startFirestoreProxy,
 } from '../support/firestore';
+import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // The operator scripts (scripts/ops/) as an operator runs them, in a child process with
 // firebase-admin from functions/node_modules: Auth in the real Auth emulator, Firestore in the real
@@ -44,13 +45,13 @@ afterAll(() => proxy?.close());
 
 const ts = (iso: string) => ({ timestampValue: iso });
 const seedEntry = (uid: string, email: string, collegeId: string, joined: string) =>
-  db.put(`waitlist/${uid}`, {
+  db.put(`${COLLECTIONS.waitlist}/${uid}`, {
     email: { stringValue: email },
     collegeId: { stringValue: collegeId },
     timestamp: ts(joined),
   });
 const seedConsent = (uid: string, granted: string) =>
-  db.put(`heroConsent/${uid}`, { grantedAt: ts(granted) });
+  db.put(`${COLLECTIONS.heroConsent}/${uid}`, { grantedAt: ts(granted) });
 const has = (p: string) => db.has(p);
 
 const INJECTION = '=HYPERLINK("http://x.mx","y")@evil.mx';
@@ -154,21 +155,27 @@ describeFirestore('delete-student.mjs', () => {
       '--delete-account',
     ]);
     expect(dry.stdout).toContain('Would remove:');
-    expect(dry.stdout).toContain(`heroConsent/${uid}`);
+    expect(dry.stdout).toContain(`${COLLECTIONS.heroConsent}/${uid}`);
     expect(dry.stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
-    expect((await has(`waitlist/${uid}`)) && (await has(`heroConsent/${uid}`))).toBe(true);
+    expect(
+      (await has(`${COLLECTIONS.waitlist}/${uid}`)) &&
+        (await has(`${COLLECTIONS.heroConsent}/${uid}`)),
+    ).toBe(true);
     expect(await accountExists(uid)).toBe(true);
   });
 
   it('--yes removes the entry and the consent, keeps the account, touches no one else; again, nothing', async () => {
     const { stdout } = await run('delete-student', ['--uid', uid, '--yes']);
     expect(stdout).toContain('Removed:');
-    expect(stdout).toContain(`waitlist/${uid}`);
-    expect(stdout).toContain(`heroConsent/${uid}`);
+    expect(stdout).toContain(`${COLLECTIONS.waitlist}/${uid}`);
+    expect(stdout).toContain(`${COLLECTIONS.heroConsent}/${uid}`);
     expect(stdout).toContain('The Auth account is kept');
-    expect(await has(`waitlist/${uid}`)).toBe(false);
-    expect(await has(`heroConsent/${uid}`)).toBe(false);
-    expect((await has('waitlist/other')) && (await has('heroConsent/other'))).toBe(true);
+    expect(await has(`${COLLECTIONS.waitlist}/${uid}`)).toBe(false);
+    expect(await has(`${COLLECTIONS.heroConsent}/${uid}`)).toBe(false);
+    expect(
+      (await has(`${COLLECTIONS.waitlist}/other`)) &&
+        (await has(`${COLLECTIONS.heroConsent}/other`)),
+    ).toBe(true);
     expect(await accountExists(uid)).toBe(true);
 
     const again = await run('delete-student', ['--uid', uid, '--yes']);
@@ -185,7 +192,10 @@ describeFirestore('delete-student.mjs', () => {
     ]);
     expect(stdout).toContain(`Auth account ${uid} (sofia.diaz@alumnos.udg.mx)`);
     expect(await accountExists(uid)).toBe(false);
-    expect((await has(`waitlist/${uid}`)) || (await has(`heroConsent/${uid}`))).toBe(false);
+    expect(
+      (await has(`${COLLECTIONS.waitlist}/${uid}`)) ||
+        (await has(`${COLLECTIONS.heroConsent}/${uid}`)),
+    ).toBe(false);
     const again = await run('delete-student', [
       '--email',
       'sofia.diaz@alumnos.udg.mx',
@@ -205,15 +215,21 @@ describeFirestore('delete-student.mjs', () => {
     ]);
     expect(stdout).toContain('waitlist/older (sofia.diaz@alumnos.udg.mx, udg-cucei,');
     for (const id of [uid, 'older']) {
-      expect((await has(`waitlist/${id}`)) || (await has(`heroConsent/${id}`))).toBe(false);
+      expect(
+        (await has(`${COLLECTIONS.waitlist}/${id}`)) ||
+          (await has(`${COLLECTIONS.heroConsent}/${id}`)),
+      ).toBe(false);
     }
-    expect(await has('waitlist/other')).toBe(true);
+    expect(await has(`${COLLECTIONS.waitlist}/other`)).toBe(true);
   });
 
   it('finds an entry by e-mail when the account is already gone', async () => {
     const { stdout } = await run('delete-student', ['--email', 'otro@alumnos.udg.mx', '--yes']);
     expect(stdout).toContain('waitlist/other (otro@alumnos.udg.mx, udg-cucei,');
-    expect((await has('waitlist/other')) || (await has('heroConsent/other'))).toBe(false);
+    expect(
+      (await has(`${COLLECTIONS.waitlist}/other`)) ||
+        (await has(`${COLLECTIONS.heroConsent}/other`)),
+    ).toBe(false);
   });
 
   it('usage errors: both or neither of --uid and --email', async () => {
@@ -277,20 +293,30 @@ describeFirestore('hero-photos.mjs: the operator reviews each photo, and has a k
     expect(out).toContain('1 photos, 1 pending.');
 
     await run('hero-photos', ['approve', '--uid', uid]);
-    expect(await field(`heroApproval/${uid}`, 'photoURL')).toEqual({ stringValue: photo });
-    expect(await field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: true });
+    expect(await field(`${COLLECTIONS.heroApproval}/${uid}`, 'photoURL')).toEqual({
+      stringValue: photo,
+    });
+    expect(await field(`${COLLECTIONS.heroApproval}/${uid}`, 'approved')).toEqual({
+      booleanValue: true,
+    });
     expect((await run('hero-photos', ['list'])).stdout).toContain(`approved\t${uid}`);
     await run('hero-photos', ['reject', '--uid', uid]);
-    expect(await field(`heroApproval/${uid}`, 'approved')).toEqual({ booleanValue: false });
+    expect(await field(`${COLLECTIONS.heroApproval}/${uid}`, 'approved')).toEqual({
+      booleanValue: false,
+    });
     await expect(run('hero-photos', ['approve', '--uid', other])).rejects.toMatchObject({
       code: 1,
     });
 
     await run('hero-photos', ['off']);
-    expect(await field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: false });
+    expect(await field(`${COLLECTIONS.heroSettings}/strip`, 'enabled')).toEqual({
+      booleanValue: false,
+    });
     expect((await run('hero-photos', ['list'])).stdout).toContain('Hero strip: OFF');
     await run('hero-photos', ['on']);
-    expect(await field('heroSettings/strip', 'enabled')).toEqual({ booleanValue: true });
+    expect(await field(`${COLLECTIONS.heroSettings}/strip`, 'enabled')).toEqual({
+      booleanValue: true,
+    });
     await expect(run('hero-photos', ['approve'])).rejects.toMatchObject({ code: 2 });
   });
 });
@@ -351,7 +377,7 @@ describeFirestore(
       await oldAccount('sofia', 100);
       await seedEntry('sofia', 'sofia@alumnos.udg.mx', 'udg-cucea', '2026-01-01T12:00:00.000Z');
       const run90 = (campus: string, daysAgo: number) =>
-        db.put(`launchRuns/${campus}-${daysAgo}`, {
+        db.put(`${COLLECTIONS.launchRuns}/${campus}-${daysAgo}`, {
           collegeId: { stringValue: campus },
           students: { integerValue: '1' },
           queued: { integerValue: '1' },
@@ -387,11 +413,12 @@ describeFirestore(
     beforeEach(() => db.clear());
 
     const member = (uid: string, collegeId: string, verified: boolean) =>
-      db.put(`campusMembers/${uid}`, {
+      db.put(`${COLLECTIONS.campusMembers}/${uid}`, {
         collegeId: { stringValue: collegeId },
         verified: { booleanValue: verified },
       });
-    const settings = async () => (await db.fields('campusSettings/udg-cucea')) ?? undefined;
+    const settings = async () =>
+      (await db.fields(`${COLLECTIONS.campusSettings}/udg-cucea`)) ?? undefined;
 
     it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
       for (let n = 0; n < 15; n++) await member(`m${n}`, 'udg-cucea', n >= 3);
@@ -450,21 +477,21 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
   it('writes the campuses, days and requests from the records', async () => {
     await seedEntry('a', 'a@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
     await seedEntry('b', 'b@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
-    await put('campusMembers/a', {
+    await put(`${COLLECTIONS.campusMembers}/a`, {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
-    await put('campusMembers/b', {
+    await put(`${COLLECTIONS.campusMembers}/b`, {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: false },
     });
-    await put('invites/b', { inviter: { stringValue: 'a' } });
-    await put('campusSettings/udg-cucei', {
+    await put(`${COLLECTIONS.invites}/b`, { inviter: { stringValue: 'a' } });
+    await put(`${COLLECTIONS.campusSettings}/udg-cucei`, {
       threshold: { integerValue: '150' },
       state: { stringValue: 'opening' },
       opensOn: { stringValue: '2027-01-15' },
     });
-    await put('campusRequests/a__x', {
+    await put(`${COLLECTIONS.campusRequests}/a__x`, {
       uid: { stringValue: 'a' },
       key: { stringValue: 'universidad de sotavento|coatzacoalcos' },
       name: { stringValue: 'Universidad de Sotavento' },
@@ -484,7 +511,7 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
         `Universidad de Sotavento,Coatzacoalcos,1,2026-11-22T00:00:00.000Z,pendiente-128d0bc45b2b79f03b54af66\n`,
     );
     // The failure reports' counts (issue 51), as report_failure leaves them.
-    await put('failureCounts/2026-11-28_join_unavailable', {
+    await put(`${COLLECTIONS.failureCounts}/2026-11-28_join_unavailable`, {
       day: { stringValue: '2026-11-28' },
       kind: { stringValue: 'join' },
       code: { stringValue: 'unavailable' },
@@ -501,23 +528,23 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
     // their students' seller choices and sources.
     await seedEntry('ra', 'ra@alumnos.udg.mx', 'udg-cucei', '2026-11-20T10:00:00.000Z');
     await seedEntry('rb', 'rb@gmail.com', 'udg-cucei', '2026-11-21T10:00:00.000Z');
-    await put('campusMembers/ra', {
+    await put(`${COLLECTIONS.campusMembers}/ra`, {
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
-    await put('campusSettings/udg-cucei', { threshold: { integerValue: '1' } });
-    await put('invites/ra', { inviter: { stringValue: 'rb' } });
-    await put('sellerChoices/ra', {
+    await put(`${COLLECTIONS.campusSettings}/udg-cucei`, { threshold: { integerValue: '1' } });
+    await put(`${COLLECTIONS.invites}/ra`, { inviter: { stringValue: 'rb' } });
+    await put(`${COLLECTIONS.sellerChoices}/ra`, {
       categories: { arrayValue: { values: [{ stringValue: 'postres' }] } },
     });
-    await put('joinSources/ra', {
+    await put(`${COLLECTIONS.joinSources}/ra`, {
       source: { stringValue: 'whatsapp' },
       medium: { nullValue: null },
     });
-    await put('campusMilestones/udg-cucei', {
+    await put(`${COLLECTIONS.campusMilestones}/udg-cucei`, {
       reached: { arrayValue: { values: [{ integerValue: '25' }, { integerValue: '50' }] } },
     });
-    await put('campusRequests/ra__x', {
+    await put(`${COLLECTIONS.campusRequests}/ra__x`, {
       uid: { stringValue: 'ra' },
       key: { stringValue: 'universidad de sotavento|coatzacoalcos' },
       name: { stringValue: 'Universidad de Sotavento' },

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as functionsCampus from '../../functions/src/campus';
-import { CAMPUS_EMAIL } from '../../functions/src/campus-email';
-import * as functionsInvites from '../../functions/src/invites';
-import * as functionsRequests from '../../functions/src/campus-requests';
+import * as functionsCampus from '../../functions/src/campus-progress.logic';
+import { CAMPUS_EMAIL } from '../../functions/src/mirror/data/campus-email';
+import * as functionsInvites from '../../functions/src/invites.logic';
+import * as functionsRequests from '../../functions/src/campus-requests.logic';
 import { campusRequestKey, parseCampusRequest } from '@/domain/campus-request';
 import { inviteCodeFromBytes } from '@/domain/invite-code';
 import {
@@ -18,7 +18,7 @@ import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf } from '@/data/university-email';
 import { campusRequestText } from '../support/arbitraries';
 
-// The functions' campus and invite rules are the domain's own, generated into functions/src/rules/
+// The functions' campus and invite rules are the domain's own, mirrored into functions/src/mirror/
 // (tests/tooling/data/functions-copies.test.ts holds the copies equal, issue 52). These properties
 // check what the functions build on them, and the design of the campus records: each
 // reconciliation sets a student's record to what their entry says now, so any order and any
@@ -74,7 +74,7 @@ describe('the functions build on the domain rules', () => {
     fc.assert(
       fc.property(fc.record({ name: campusRequestText, city: campusRequestText }), (input) => {
         const parsed = parseCampusRequest(input);
-        const checked = functionsRequests.checkedRequest('uid', input);
+        const checked = functionsRequests.checkedRequest(input);
         expect(checked !== null).toBe(parsed.ok);
       }),
       { numRuns: 500 },
@@ -84,7 +84,7 @@ describe('the functions build on the domain rules', () => {
       'Universidad www.evil.example',
       'Universidad \u202Eoloc',
     ]) {
-      expect(functionsRequests.checkedRequest('uid', { name, city: 'León' })).toBeNull();
+      expect(functionsRequests.checkedRequest({ name, city: 'León' })).toBeNull();
     }
   });
 
@@ -92,7 +92,7 @@ describe('the functions build on the domain rules', () => {
     fc.assert(
       fc.property(fc.record({ name: fc.string(), city: fc.string() }), (input) => {
         const parsed = parseCampusRequest(input);
-        const checked = functionsRequests.checkedRequest('uid', input);
+        const checked = functionsRequests.checkedRequest(input);
         if (parsed.ok) {
           expect(checked).toMatchObject({
             name: parsed.request.name,

@@ -6,9 +6,9 @@ import {
   MAX_REPORT_BYTES,
   MAX_REPORTS,
   parseCspReports,
-} from '../../functions/src/csp-report';
+} from '../../functions/src/csp-report.logic';
 
-// The function csp_report (functions/src/csp-report.ts): where the page's CSP sends violations.
+// The function csp_report (functions/src/failure-reports.ts; its logic functions/src/csp-report.logic.ts): where the page's CSP sends violations.
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const post = (contentType: string, body: unknown) =>
   handleCspReport({ method: 'POST', contentType, rawBody: bytes(body) });

@@ -16,10 +16,10 @@ import {
   MAX_CONSENT_RECORDS,
   PHOTO_HOSTS,
   readConsented,
-} from '../../functions/src/hero-images';
+} from '../../functions/src/hero-images.logic';
 import { heroImagesOfAnswer } from '@/adapters/firebase/hero-images-answer';
 
-// The logic of the callable get_hero_profile_images (functions/src/hero-images.ts), on its own.
+// The logic of the callable get_hero_profile_images (functions/src/hero-images.logic.ts), on its own.
 // The function itself runs in the Functions emulator in tests/firebase.
 
 const PNG = { contentType: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) };

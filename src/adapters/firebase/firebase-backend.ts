@@ -20,7 +20,7 @@ import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
 /** Every backend port (the one list: src/composition/tokens.ts), but college search (Algolia's). */
 export type FirebaseBackend = Omit<BackendPorts, 'collegeSearch'>;
 
-/** The callable function that deletes the signed-in student's account (functions/src/index.ts). */
+/** The callable function that deletes the signed-in student's account (functions/src/students.ts). */
 export const DELETE_ACCOUNT_FUNCTION = 'delete_my_account';
 
 /** The Firebase ports of the production backend, over one app; nothing of the SDK leaks out. */

@@ -4,7 +4,7 @@ import { AppError } from '@/domain/errors';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
-/** The callable function that answers the signed-in student's campus (functions/src/index.ts). */
+/** The callable function that answers the signed-in student's campus (functions/src/campus-progress.ts). */
 export const MY_CAMPUS_FUNCTION = 'get_my_campus';
 
 /**
@@ -22,7 +22,7 @@ export function createCallableCampusProgress(options: CallableOptions): CampusPr
       } catch (error) {
         throw toBackendError(error);
       }
-      // The callable's names (functions/src/campus.ts, MyCampusAnswer), read here.
+      // The callable's names (functions/src/campus-progress.logic.ts, MyCampusAnswer), read here.
       const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
         string,
         unknown

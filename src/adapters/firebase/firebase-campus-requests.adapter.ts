@@ -3,7 +3,7 @@ import { parsePendingCampus } from '@/domain/campus-request';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
-/** The callable function that records the caller's request (functions/src/index.ts). */
+/** The callable function that records the caller's request (functions/src/campus-requests.ts). */
 export const REQUEST_CAMPUS_FUNCTION = 'request_campus';
 
 /** 'Mi campus no aparece' through the callable `request_campus` (the function checks it again). */

@@ -4,7 +4,7 @@ import type { EmailVerifications } from '@/ports/email-verifications.port';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
-/** The callable functions of functions/src/index.ts (issue 48). */
+/** The callable functions of functions/src/email-verifications.ts (issue 48). */
 export const PENDING_CODE_FUNCTION = 'get_pending_code';
 export const SEND_CODE_FUNCTION = 'send_verification_code';
 export const VERIFY_CODE_FUNCTION = 'verify_email_code';

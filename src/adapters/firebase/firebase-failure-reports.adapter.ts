@@ -2,7 +2,7 @@ import { AppError, codeFromHttpStatus } from '@/domain/errors';
 import type { FailureReports } from '@/ports/failure-reports.port';
 import type { CallableOptions } from './firebase-callable';
 
-/** The callable function that counts a failure report (functions/src/index.ts). */
+/** The callable function that counts a failure report (functions/src/failure-reports.ts). */
 export const REPORT_FAILURE_FUNCTION = 'report_failure';
 
 /** The function's address: the emulator's when the build uses one, else the region's host. */

@@ -2,12 +2,7 @@ import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
-
-/**
- * One document per student who consents to the hero strip, keyed by uid: `{ grantedAt,
- * noticeVersion }` (the privacy notice they consented under).
- */
-export const HERO_CONSENT_COLLECTION = 'heroConsent';
+import { COLLECTIONS } from './firestore-names';
 
 /**
  * The hero-strip consent in Cloud Firestore (`heroConsent/{uid}` = exactly `{ grantedAt,
@@ -18,7 +13,7 @@ export function createFirestoreHeroConsent(options: FirestoreLiteOptions): HeroC
   const load = firestoreLite(options);
   const ref = async (uid: string) => {
     const { sdk, db } = await load();
-    return { sdk, ref: sdk.doc(db, HERO_CONSENT_COLLECTION, uid) };
+    return { sdk, ref: sdk.doc(db, COLLECTIONS.heroConsent, uid) };
   };
   return {
     async get(uid) {

@@ -5,7 +5,7 @@ import { parseInvitePreview } from '@/domain/invite-preview';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
-/** The callable functions of functions/src/index.ts: the caller's code and count, a credit. */
+/** The callable functions of functions/src/invites.ts: the caller's code and count, a credit. */
 export const MY_INVITES_FUNCTION = 'get_my_invites';
 export const ACCEPT_INVITE_FUNCTION = 'accept_invite';
 /** Public: the campus and floored progress of an invite code (issue 48). */
@@ -45,7 +45,7 @@ export function createCallableInvites(options: CallableOptions): Invites {
       if (!code) return null;
       const answer = (await call(preview, { code })) as { campus?: unknown } | null;
       if (answer?.campus === null) return null;
-      // The callable's names (functions/src/index.ts, preview_invite), read here.
+      // The callable's names (functions/src/invites.ts, preview_invite), read here.
       const c = (
         typeof answer?.campus === 'object' && answer.campus !== null ? answer.campus : {}
       ) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { parseLeaveLinkState } from '@/domain/mail/leave-token';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 
-/** The callable functions of functions/src/index.ts (no sign-in needed: the token is the key). */
+/** The callable functions of functions/src/leave-links.ts (no sign-in needed: the token is the key). */
 export const CHECK_LEAVE_LINK_FUNCTION = 'check_leave_link';
 export const LEAVE_BY_LINK_FUNCTION = 'leave_by_link';
 

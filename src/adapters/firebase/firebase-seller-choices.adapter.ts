@@ -6,10 +6,9 @@ import type { SellerChoices } from '@/ports/seller-choices.port';
 import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
+import { COLLECTIONS } from './firestore-names';
 
-/** `sellerChoices/{uid}` = `{ categories, updatedAt }` (issue 49; firestore.rules). */
-export const SELLER_CHOICES_COLLECTION = 'sellerChoices';
-/** The callable that records where the caller came from (functions/src/index.ts). */
+/** The callable that records where the caller came from (functions/src/join-sources.ts). */
 export const RECORD_JOIN_SOURCE_FUNCTION = 'record_join_source';
 
 /**
@@ -23,7 +22,7 @@ export function createFirestoreSellerChoices(options: FirestoreLiteOptions): Sel
     async get(uid) {
       const { sdk, db } = await load();
       try {
-        const snapshot = await sdk.getDoc(sdk.doc(db, SELLER_CHOICES_COLLECTION, uid));
+        const snapshot = await sdk.getDoc(sdk.doc(db, COLLECTIONS.sellerChoices, uid));
         if (!snapshot.exists()) return [];
         // A stored list that is not one of the seven reads as none (the rules never write one).
         return parseSellerCategories(snapshot.data().categories) ?? [];
@@ -36,9 +35,9 @@ export function createFirestoreSellerChoices(options: FirestoreLiteOptions): Sel
       if (!parsed) throw new AppError('invalid-argument', 'Not a choice of the seven offerings');
       const { sdk, db } = await load();
       try {
-        const entry = await sdk.getDoc(sdk.doc(db, 'waitlist', uid));
+        const entry = await sdk.getDoc(sdk.doc(db, COLLECTIONS.waitlist, uid));
         if (!entry.exists()) throw new AppError('not-found', 'No waitlist entry');
-        const ref = sdk.doc(db, SELLER_CHOICES_COLLECTION, uid);
+        const ref = sdk.doc(db, COLLECTIONS.sellerChoices, uid);
         if (parsed.length === 0) await sdk.deleteDoc(ref);
         else await sdk.setDoc(ref, { categories: parsed, updatedAt: sdk.serverTimestamp() });
         return parsed;

@@ -4,9 +4,7 @@ import { AppError } from '@/domain/errors';
 import { JOIN_TERMS } from '@/domain/join-terms';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
-
-/** The collection of spec section 3: one document per student, keyed by uid. */
-export const WAITLIST_COLLECTION = 'waitlist';
+import { COLLECTIONS } from './firestore-names';
 
 export type FirestoreWaitlistOptions = FirestoreLiteOptions;
 
@@ -21,7 +19,7 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
   const read = async (uid: string) => {
     const { sdk, db } = await load();
     try {
-      return await sdk.getDoc(sdk.doc(db, WAITLIST_COLLECTION, uid));
+      return await sdk.getDoc(sdk.doc(db, COLLECTIONS.waitlist, uid));
     } catch (error) {
       throw toBackendError(error);
     }
@@ -51,7 +49,7 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
       const { sdk, db } = await load();
       try {
         // The rules require the server's time, so the timestamp is the server's, not the clock's.
-        await sdk.setDoc(sdk.doc(db, WAITLIST_COLLECTION, uid), {
+        await sdk.setDoc(sdk.doc(db, COLLECTIONS.waitlist, uid), {
           email: entry.email,
           collegeId: entry.collegeId,
           timestamp: sdk.serverTimestamp(),
@@ -79,7 +77,7 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
       try {
         // An update of collegeId alone (an update mask, and the precondition that the entry
         // exists): the e-mail and the date of joining stay as the server holds them.
-        await sdk.updateDoc(sdk.doc(db, WAITLIST_COLLECTION, uid), { collegeId });
+        await sdk.updateDoc(sdk.doc(db, COLLECTIONS.waitlist, uid), { collegeId });
       } catch (error) {
         const failure = toBackendError(error);
         // The rules refuse an update of a missing entry (and another student's) before the
@@ -101,7 +99,7 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
       const { sdk, db } = await load();
       try {
         // Deleting a missing document is no error in Firestore: a retry succeeds.
-        await sdk.deleteDoc(sdk.doc(db, WAITLIST_COLLECTION, uid));
+        await sdk.deleteDoc(sdk.doc(db, COLLECTIONS.waitlist, uid));
       } catch (error) {
         throw toBackendError(error);
       }

@@ -1,62 +1,81 @@
 /**
- * Every Firestore collection the Firebase backend uses, named once (issue 58): the web adapters,
- * the Cloud Functions (through their mirror of src/), the rules' tests and the operator commands
- * import these names; none writes a collection's name as a literal of its own. The names are
- * deployed: renaming one strands every document already written, so a value here never changes.
+ * Every Firestore collection the Firebase backend uses, and the fields several places share, named
+ * once (issue 58): the web adapters, the Cloud Functions (through their mirror of src/,
+ * functions/src/mirror/adapters/firebase/firestore-names.ts), the rules' tests and the scripts
+ * import these names; none writes a collection's name as a literal of its own
+ * (tests/tooling/repo/firestore-names.test.ts holds this file equal to firestore.rules and the
+ * code). The names are deployed: renaming one strands every document already written, so a value
+ * here never changes. Imported by the functions too: no `@/` import here.
  */
 export const COLLECTIONS = {
-  /** `waitlist/{uid}`: the student's entry (email, collegeId, timestamp, ...). */
+  /** `waitlist/{uid}` = ENTRY_FIELDS (+ `adult`, `noticeVersion`): the student's entry. */
   waitlist: 'waitlist',
-  /** `heroConsent/{uid}`: consent to show the account's photo in the hero strip. */
+  /** `heroConsent/{uid}` = `{ grantedAt, noticeVersion }`: consent to show the account's photo. */
   heroConsent: 'heroConsent',
-  /** `heroApproval/{uid}`: the operator's approval of that exact photo. */
+  /** `heroApproval/{uid}` = `{ photoURL, approved, decidedAt }`: the operator's photo decision. */
   heroApproval: 'heroApproval',
-  /** `heroSettings/strip`: the strip's kill switch. */
+  /** `heroSettings/strip` = `{ enabled }`: the hero strip's kill switch (HERO_STRIP_DOC). */
   heroSettings: 'heroSettings',
-  /** `campusMembers/{uid}`: who counts for which campus (kept by the entry trigger). */
+  /** `campusMembers/{uid}` = `{ collegeId, verified }`: who counts where (the entry trigger's). */
   campusMembers: 'campusMembers',
-  /** `campusSettings/{collegeId}`: a campus's threshold, state and opening date. */
+  /** `campusSettings/{collegeId}` = `{ threshold, state, opensOn }`: set by operators. */
   campusSettings: 'campusSettings',
-  /** `campusMilestones/{collegeId_percent}`: a milestone reached, mailed once. */
+  /**
+   * `campusMilestones/{collegeId}` = `{ reached, mailing, count, threshold }`: the milestones a
+   * campus reached, the one being mailed, and what the last evaluation saw.
+   */
   campusMilestones: 'campusMilestones',
-  /** `campusRequests/{requestKey}`: 'Mi campus no aparece', counted per campus named. */
+  /** `campusRequests/{uid}__{24 hex of the key's sha-256}` = `{ uid, key, name, city, at }`. */
   campusRequests: 'campusRequests',
-  /** `campusRequesters/{uid}`: how many requests a student made. */
+  /** `campusRequesters/{uid}` = `{ count }`: how many campuses a student requested. */
   campusRequesters: 'campusRequesters',
-  /** `pendingCampuses/{pendingId}`: a requested campus its askers may join. */
+  /** `pendingCampuses/{pendiente-…}` = `{ key, name, city, at }`: a requested campus to join. */
   pendingCampuses: 'pendingCampuses',
-  /** `campuses/{collegeId}`: a campus added after the build (campus:add). */
+  /** `campuses/{collegeId}` = `{ name, subname, shortName, pendingId, key, addedAt }` (campus:add). */
   campuses: 'campuses',
-  /** `addedCampuses/{pendingId}`: which catalogue id a pending campus became. */
+  /** `addedCampuses/{pendingId}` = `{ collegeId, name, city, at }`: what a pending campus became. */
   addedCampuses: 'addedCampuses',
-  /** `sellerChoices/{uid}`: what the student will sell. */
+  /** `sellerChoices/{uid}` = `{ categories, updatedAt }`: what the student will sell. */
   sellerChoices: 'sellerChoices',
-  /** `joinSources/{uid}`: where the student came from. */
+  /** `joinSources/{uid}` = `{ source, medium, campaign, at }`: where the student came from. */
   joinSources: 'joinSources',
-  /** `inviteOwners/{uid}`: the student's invite code. */
+  /** `inviteOwners/{uid}` = `{ code }`: the student's invite code. */
   inviteOwners: 'inviteOwners',
-  /** `inviteCodes/{code}`: whose code it is. */
+  /** `inviteCodes/{code}` = `{ uid }`: whose code it is. */
   inviteCodes: 'inviteCodes',
-  /** `invites/{inviteeUid}`: who joined with whose invite. */
+  /** `invites/{inviteeUid}` = `{ inviter, at }`: who joined with whose invite, once per account. */
   invites: 'invites',
-  /** `inviteDays/{uid_day}`: invites accepted per inviter and day. */
+  /** `inviteDays/{inviter}__{YYYY-MM-DD}` = `{ inviter, count }`: an inviter's credits in a day. */
   inviteDays: 'inviteDays',
-  /** `emailVerifications/{addressKey}`: a university address verified by a code. */
+  /** `emailVerifications/{uid}` = `{ address, at }`: the university address the student verified. */
   emailVerifications: 'emailVerifications',
-  /** `verificationCodes/{uid}`: the live code of an account. */
+  /** `verificationCodes/{uid}` = `{ address, hash, expiresAt, tries, expireAt }`: the live code. */
   verificationCodes: 'verificationCodes',
-  /** `verificationSends/{key}`: code e-mails sent, for the send limits. */
+  /** `verificationSends/{account:uid | address:sha-256}` = `{ at, expireAt }`: the send limits. */
   verificationSends: 'verificationSends',
-  /** `mailOutbox/{mailId}`: every e-mail recorded, sent exactly once. */
+  /** `mailOutbox/{mailId}`: every e-mail recorded, sent at most once (status, pendingDue, ...). */
   mailOutbox: 'mailOutbox',
-  /** `launchRuns/{collegeId}`: a launch mailing, resumable. */
+  /** `launchRuns/{auto id}` = `{ collegeId, students, queued, ranAt }`: one per launch run. */
   launchRuns: 'launchRuns',
-  /** `mailRecipients/{keyed digest}`: the sender's per-mailbox ledger. */
+  /** `mailRecipients/{keyed digest of the mailbox}` = `{ sends, expireAt }`: the sender's ledger. */
   mailRecipients: 'mailRecipients',
-  /** `mailStops/{keyed digest}`: addresses that left by a leave link. */
+  /** `mailStops/{uid}` = `{ joined }`: the entry whose e-mails an expired leave link stopped. */
   mailStops: 'mailStops',
-  /** `failureCounts/{day_kind_code}`: failed sign-ins and joins, counted. */
+  /** `failureCounts/{day}_{kind}_{code}` = `{ day, kind, code, count }`: failures, counted. */
   failureCounts: 'failureCounts',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** The hero strip's kill switch: one document of heroSettings. */
+export const HERO_STRIP_DOC = 'strip';
+
+/**
+ * The fields of a waitlist entry that the page writes, the rules check and the functions and
+ * scripts read (`email` is the sign-in address, `timestamp` the server's time of joining).
+ */
+export const ENTRY_FIELDS = {
+  email: 'email',
+  collegeId: 'collegeId',
+  timestamp: 'timestamp',
+} as const;

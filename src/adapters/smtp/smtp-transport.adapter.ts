@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from '@/ports/mail-transport.port';
+import type { MailTransport } from '../../ports/mail-transport.port';
 
 /** Seconds the provider has to answer each step before the send counts as failed. */
 const TIMEOUT_MS = 20_000;

@@ -11,9 +11,9 @@
  * message another run holds, or whose student left mid-run, changes nothing and stops nothing.
  * This module's imports are of its own folder and two ports: the Cloud Functions copy it.
  */
-import type { MailTransport } from '@/ports/mail-transport.port';
-import type { Outbox } from '@/ports/outbox.port';
-import { CODE_TTL_MS, codeOfNonce } from '@/domain/email-verification';
+import type { MailTransport } from '../../ports/mail-transport.port';
+import type { Outbox } from '../../ports/outbox.port';
+import { CODE_TTL_MS, codeOfNonce } from '../email-verification';
 import { leaveTokenExpiry, LEAVE_PURPOSE, MIN_SECRET_LENGTH, signLeaveToken } from './leave-token';
 import { mailContent } from './mail-message';
 import {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as cspModule from '../../../scripts/deploy/csp.mjs';
 // @ts-expect-error: idem
 import { LOADER } from '../../../scripts/build/loader.mjs';
-import { PHOTO_HOSTS as FUNCTION_PHOTO_HOSTS } from '../../../functions/src/hero-images';
+import { PHOTO_HOSTS as FUNCTION_PHOTO_HOSTS } from '../../../functions/src/hero-images.logic';
 import { GOOGLE_PHOTO_HOSTS } from '@/domain/hero-image';
 
 // The hosting Content-Security-Policy is generated at deploy time (scripts/deploy/deploy.mjs) from the

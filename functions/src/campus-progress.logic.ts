@@ -1,21 +1,16 @@
 /**
- * Campus progress and verified students on Firebase (issue 28). The page never counts and never
- * decides who is verified: this code does, with the Admin SDK.
+ * Who counts for a campus and what its progress shows, free of Firebase (the unit suite and the
+ * root typecheck load it without functions/node_modules): campus-progress.ts keeps these in
+ * Firestore (issue 28). The page never counts and never decides who is verified: this code does.
  *
- * - `campusMembers/{uid}` = `{ collegeId, verified }` (admin-only: the rules close it to every
- *   client) mirrors each waitlist entry. `reconcileMember` sets it to what the entry says now, in
- *   a transaction: a duplicated, late or out-of-order trigger event converges on the entry as it
- *   is, so the records always equal a recount of the entries.
- * - The count of a campus is an aggregation query over those records (`count()`), computed at
- *   each call: no stored counter can drift.
- * - `campusSettings/{collegeId}` = `{ threshold, state, opensOn }` is what operators set
- *   (`npm run campus:set`).
+ * - `campusMembers/{uid}` = `{ collegeId, verified }` (admin-only) mirrors each waitlist entry:
+ *   `memberOf` is the record an entry calls for;
+ * - `campusAnswer` is a campus's progress as the page may see it (floored).
  *
  * The floor, the settings and the domain rule are src/domain/campus-progress.ts and
- * src/domain/email-domain.ts themselves, generated into functions/src/rules/ (issue 52: one way
- * to share a rule with the server).
+ * src/domain/email-domain.ts themselves (mirrored, issue 52).
  */
-import { CAMPUS_EMAIL } from './campus-email';
+import { CAMPUS_EMAIL } from './mirror/data/campus-email';
 import {
   type CampusSettings,
   type CampusState,
@@ -23,14 +18,11 @@ import {
   parseSettings,
   PROGRESS_FLOOR,
   publicProgress,
-} from './rules/campus-progress';
-import { emailInDomains } from './rules/email-domain';
+} from './mirror/domain/campus-progress';
+import { emailInDomains } from './mirror/domain/email-domain';
 
 export { DEFAULT_THRESHOLD, emailInDomains, parseSettings, PROGRESS_FLOOR };
 export type { CampusSettings };
-
-export const MEMBERS_COLLECTION = 'campusMembers';
-export const SETTINGS_COLLECTION = 'campusSettings';
 
 /** Whether the address verifies a student of the campus. */
 export const isVerifiedFor = (email: unknown, collegeId: string): boolean =>

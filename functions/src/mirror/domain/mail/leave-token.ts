@@ -10,7 +10,7 @@
  *   v1.<purpose>.<uid, base64url>.<joined, ms since 1970>.<expires, s since 1970>.<signature>
  *
  * The signature covers everything before the last dot, as ASCII. Every backend reads it with this
- * rule: the browser's memory backend, the Cloud Functions (a generated copy, functions/src/mail/)
+ * rule: the browser's memory backend, the Cloud Functions (a generated copy, functions/src/mirror/domain/mail/)
  * and the database (`private.read_leave_token`, supabase/migrations/…_mail.sql), held equal by
  * tests. This module imports nothing: the functions copy it as it is.
  */

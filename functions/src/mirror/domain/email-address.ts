@@ -5,7 +5,7 @@
  * after lower-casing and dropping a `+tag` from the part before the '@'. `Ana.Garcia+2@UDG.mx`
  * and `ana.garcia@udg.mx` are one student: a count, a cap or a once-per-address rule reads the
  * mailbox, never the address as written. The one rule for every backend: the e-mails' sender
- * (functions/src/mail/ is a generated copy), the counts and the reports.
+ * (functions/src/mirror/domain/ is a generated copy), the counts and the reports.
  * This module imports nothing: the Cloud Functions copy it as it is.
  */
 

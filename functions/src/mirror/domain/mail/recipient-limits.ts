@@ -16,7 +16,7 @@
  * LEDGER_KEEP_MS, and survives the student's leaving: that is what makes the 30 days hold.
  * This module's imports are of its own folder and the address rule: the Cloud Functions copy it.
  */
-import { mailboxOf } from './email-address';
+import { mailboxOf } from '../email-address';
 import { keyedDigest } from './leave-token';
 import type { MailKind } from './mail-message';
 

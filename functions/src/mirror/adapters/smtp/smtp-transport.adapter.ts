@@ -1,7 +1,7 @@
 // Generated from src/adapters/smtp/smtp-transport.adapter.ts by `npm run functions:copies -- --write`. Do not edit:
 // tests/tooling/data/functions-copies.test.ts fails when the two disagree.
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './mail-transport.port';
+import type { MailTransport } from '../../ports/mail-transport.port';
 
 /** Seconds the provider has to answer each step before the send counts as failed. */
 const TIMEOUT_MS = 20_000;

@@ -5,7 +5,7 @@
  * in with any account proves they read a university mailbox, and then counts for their campus.
  * The rules here are the same on every backend (the memory adapter calls them; the Supabase
  * functions in supabase/migrations/20261128060000_email_verification.sql and the Cloud Functions'
- * generated copy, functions/src/email-verification.ts, repeat them; tests hold them equal):
+ * generated copy, functions/src/mirror/domain/email-verification.ts, repeat them; tests hold them equal):
  * - an address is read normalized: trimmed, lower case, its `+tag` dropped; only ASCII letters,
  *   digits, dots, hyphens and underscores before the '@' (a look-alike such as a Cyrillic 'а' is
  *   refused, never read as the letter it resembles), and a domain as src/domain/email-domain.ts
@@ -18,7 +18,7 @@
  * This module imports only the mail's HMAC: the Cloud Functions copy it beside it.
  */
 
-import { hmacSha256 } from './leave-token';
+import { hmacSha256 } from './mail/leave-token';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 // Generated from src/ports/mail-transport.port.ts by `npm run functions:copies -- --write`. Do not edit:
 // tests/tooling/data/functions-copies.test.ts fails when the two disagree.
-import type { OutgoingMail } from './outbox';
+import type { OutgoingMail } from '../domain/mail/outbox';
 
 /** Hands a message to the mail provider (SMTP: src/adapters/smtp). Server-side only. */
 export interface MailTransport {

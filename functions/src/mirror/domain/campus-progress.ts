@@ -5,7 +5,7 @@
  * verified students have joined; operators set each campus's threshold, state and opening date.
  * Every backend's server side computes the count and applies these rules before answering, so a
  * figure under the floor never leaves the server (the Cloud Functions use this very file, copied
- * into functions/src/rules/; the Supabase function public.my_campus repeats it in SQL, and tests
+ * into functions/src/mirror/domain/; the Supabase function public.my_campus repeats it in SQL, and tests
  * hold the two equal).
  */
 

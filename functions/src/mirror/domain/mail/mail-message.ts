@@ -13,7 +13,7 @@
  * an address the student typed, which may not be theirs, so it carries no link that acts on the
  * account. Everything a student or an operator
  * wrote (the name, a campus's name) is text: escaped in HTML, and kept to one line in a subject.
- * This module imports nothing: the Cloud Functions copy it as it is (functions/src/mail/).
+ * This module imports nothing: the Cloud Functions copy it as it is (functions/src/mirror/domain/mail/).
  */
 
 export const MAIL_KINDS = ['welcome', 'launch', 'code', 'milestone', 'campus-added'] as const;

@@ -1,8 +1,8 @@
 // Generated from src/ports/outbox.port.ts by `npm run functions:copies -- --write`. Do not edit:
 // tests/tooling/data/functions-copies.test.ts fails when the two disagree.
-import type { MailKind } from './mail-message';
-import type { PendingMail } from './outbox';
-import type { SentRecord } from './recipient-limits';
+import type { MailKind } from '../domain/mail/mail-message';
+import type { PendingMail } from '../domain/mail/outbox';
+import type { SentRecord } from '../domain/mail/recipient-limits';
 
 /**
  * A backend's outbox, as its sender sees it (server-side: the service role, the Admin SDK, the

@@ -1,0 +1,226 @@
+/**
+ * Campus progress and verified students on Firebase (issues 28, 48): the callable `get_my_campus`,
+ * and the campus records every feature that counts reads. The page never counts and never decides
+ * who is verified: this code does, with the Admin SDK (the rules close these to every client).
+ *
+ * - `campusMembers/{uid}` = `{ collegeId, verified }` mirrors each waitlist entry.
+ *   `reconcileMember` sets it to what the entry says now, in a transaction: a duplicated, late or
+ *   out-of-order trigger event converges on the entry as it is, so the records always equal a
+ *   recount of the entries. It runs first on every write of an entry (waitlist.ts).
+ * - A student counts for their campus (`countedAddress`) with the address they verified by a code
+ *   (`emailVerifications/{uid}`, email-verifications.ts) when it is of their campus's university,
+ *   else with their sign-in address when it is one and no other account verified it: a count is
+ *   of distinct addresses.
+ * - The count of a campus is an aggregation query over those records (`count()`), computed at
+ *   each call: no stored counter can drift.
+ * - `campusSettings/{collegeId}` = `{ threshold, state, opensOn }` is what operators set
+ *   (`npm run campus -- set`).
+ * - A campus's names: the catalogue's, an added one's (`campuses/{id}`) or a pending one's
+ *   (`pendingCampuses/{id}`, campus-requests.ts).
+ *
+ * The rules free of Firebase (the answer, the member record) are campus-progress.logic.ts.
+ */
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import {
+  campusAnswer,
+  type EntryFields,
+  emailInDomains,
+  memberOf,
+  parseSettings,
+} from './campus-progress.logic';
+import { CAMPUS_EMAIL } from './mirror/data/campus-email';
+import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
+import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
+import { isPendingCampusId } from './mirror/domain/campus-request-rule';
+import { addressInDomains, normalizeAddress } from './mirror/domain/email-verification';
+import { CALLABLE, caller, db, type EntryWrite, unavailable } from './platform';
+
+export type { EntryFields };
+
+/** The e-mail domains of a campus of the catalogue (none for any other id). */
+export const domainsOf = (collegeId: string): readonly string[] =>
+  (Object.hasOwn(CAMPUS_EMAIL, collegeId) && CAMPUS_EMAIL[collegeId]?.domains) || [];
+
+/** Whether another account holds `address`: verified it, or signs in with it. */
+export async function addressTaken(
+  store: Firestore,
+  tx: Transaction,
+  uid: string,
+  address: string,
+): Promise<boolean> {
+  const [verified, entries] = await Promise.all([
+    tx.get(
+      store.collection(COLLECTIONS.emailVerifications).where('address', '==', address).limit(2),
+    ),
+    tx.get(
+      store.collection(COLLECTIONS.waitlist).where(ENTRY_FIELDS.email, '==', address).limit(2),
+    ),
+  ]);
+  return [...verified.docs, ...entries.docs].some((d) => d.id !== uid);
+}
+
+/**
+ * The address the student counts with for their entry's campus, or null (reads only: a
+ * transaction's writes come after). `verified` is their verification as read.
+ */
+export async function countedAddress(
+  store: Firestore,
+  tx: Transaction,
+  uid: string,
+  entry: EntryFields | undefined,
+  verified: { address?: unknown } | undefined,
+): Promise<string | null> {
+  if (!entry || typeof entry.collegeId !== 'string') return null;
+  const domains = domainsOf(entry.collegeId);
+  const byCode = typeof verified?.address === 'string' ? verified.address : null;
+  if (byCode && addressInDomains(byCode, domains)) return byCode;
+  if (!emailInDomains(entry.email, domains)) return null;
+  const signIn = normalizeAddress(entry.email);
+  if (!signIn) return null;
+  const held = await tx.get(
+    store.collection(COLLECTIONS.emailVerifications).where('address', '==', signIn).limit(2),
+  );
+  return held.docs.some((d) => d.id !== uid) ? null : signIn;
+}
+
+/**
+ * Sets the student's campus record to what their entry says now, in a transaction: any number of
+ * calls, in any order, leave it equal to the entry. Leaving deletes the verified address and any
+ * code with the entry; a change of campus keeps the verified address only when it is of the new
+ * campus's university (issue 48).
+ */
+export async function reconcileMember(
+  uid: string,
+): Promise<{ email: unknown; collegeId: string; verified: boolean } | null> {
+  const store = db();
+  const entryRef = store.collection(COLLECTIONS.waitlist).doc(uid);
+  const memberRef = store.collection(COLLECTIONS.campusMembers).doc(uid);
+  const verifiedRef = store.collection(COLLECTIONS.emailVerifications).doc(uid);
+  const codeRef = store.collection(COLLECTIONS.verificationCodes).doc(uid);
+  let released: string | null = null;
+  const reconciled = await store.runTransaction(async (tx) => {
+    released = null;
+    const entry = (await tx.get(entryRef)).data() as EntryFields | undefined;
+    const verification = (await tx.get(verifiedRef)).data() as { address?: unknown } | undefined;
+    const held = typeof verification?.address === 'string' ? verification.address : null;
+    const base = memberOf(entry ?? null);
+    const address = await countedAddress(store, tx, uid, entry, verification);
+    if (!base) {
+      tx.delete(memberRef);
+      tx.delete(verifiedRef);
+      tx.delete(codeRef);
+      released = held;
+      return null;
+    }
+    if (held && !addressInDomains(held, domainsOf(base.collegeId))) {
+      tx.delete(verifiedRef);
+      released = held;
+    }
+    const member = { collegeId: base.collegeId, verified: address !== null };
+    tx.set(memberRef, member);
+    return { email: entry?.email, ...member };
+  });
+  await reconcileHolders(released, uid);
+  return reconciled;
+}
+
+/**
+ * An address a student no longer holds (they left, or moved to another university) may count for
+ * a student who signs in with it: their campus records are reconciled (issue 48).
+ */
+export async function reconcileHolders(address: string | null, except: string): Promise<void> {
+  if (!address) return;
+  const holders = await db()
+    .collection(COLLECTIONS.waitlist)
+    .where(ENTRY_FIELDS.email, '==', address)
+    .select()
+    .get();
+  await Promise.all(holders.docs.filter((d) => d.id !== except).map((d) => reconcileMember(d.id)));
+}
+
+/** An entry written (joined, moved, left): the student's campus record follows it. */
+export const reconcileOnEntryWritten = async ({ uid }: EntryWrite): Promise<void> => {
+  await reconcileMember(uid);
+};
+
+/** A campus's verified students, as its records count them now. */
+export async function verifiedCountOf(collegeId: string): Promise<number> {
+  const counted = await db()
+    .collection(COLLECTIONS.campusMembers)
+    .where(ENTRY_FIELDS.collegeId, '==', collegeId)
+    .where('verified', '==', true)
+    .count()
+    .get();
+  return counted.data().count;
+}
+
+/**
+ * A campus's progress as the page may show it: its verified count (the campus records) and the
+ * operators' settings, floored (`campusAnswer` with no student).
+ */
+export async function campusProgressOf(collegeId: string) {
+  const [count, settings] = await Promise.all([
+    verifiedCountOf(collegeId),
+    db().collection(COLLECTIONS.campusSettings).doc(collegeId).get(),
+  ]);
+  return campusAnswer(collegeId, null, count, parseSettings(settings.data()));
+}
+
+export interface CampusNames {
+  name: string;
+  subname: string;
+  shortName: string;
+}
+
+/**
+ * A campus's names: the catalogue's, an added one's, or a pending one's ('… (pendiente)'); null
+ * for an id that is none of them.
+ */
+export async function campusNamesOf(store: Firestore, id: string): Promise<CampusNames | null> {
+  if (Object.hasOwn(CAMPUS_NAME, id)) {
+    const [name, subname] = CAMPUS_NAME[id]!;
+    return { name, subname, shortName: CAMPUS_LABEL[id] ?? name };
+  }
+  if (isPendingCampusId(id)) {
+    const pending = await store.collection(COLLECTIONS.pendingCampuses).doc(id).get();
+    if (!pending.exists) return null;
+    const name = String(pending.get('name'));
+    return { name, subname: String(pending.get('city')), shortName: `${name} (pendiente)` };
+  }
+  const added = await store.collection(COLLECTIONS.campuses).doc(id).get();
+  if (!added.exists) return null;
+  return {
+    name: String(added.get('name')),
+    subname: String(added.get('subname') ?? ''),
+    shortName: String(added.get('shortName') ?? added.get('name')),
+  };
+}
+
+/** How the e-mails name a campus: its short name, else its id. */
+export const campusLabelOf = async (store: Firestore, id: string): Promise<string> =>
+  (Object.hasOwn(CAMPUS_LABEL, id) && CAMPUS_LABEL[id]) ||
+  (await campusNamesOf(store, id))?.shortName ||
+  id;
+
+/**
+ * The caller's campus (issue 28): its verified students (floored), the operators' settings, and
+ * whether the caller's e-mail verifies them. Reconciles the caller's own record first, so a
+ * trigger still on its way never shows them a stale campus.
+ */
+export const get_my_campus = onCall(CALLABLE, async (request) => {
+  const uid = caller(request);
+  try {
+    const mine = await reconcileMember(uid);
+    if (!mine) throw new HttpsError('not-found', 'No waitlist entry.');
+    // By the sign-in address or by a code (issue 48); named as held here (issue 49).
+    const names = await campusNamesOf(db(), mine.collegeId);
+    return {
+      ...(await campusProgressOf(mine.collegeId)),
+      verified: mine.verified,
+      ...(names ?? {}),
+    };
+  } catch (error) {
+    unavailable('get_my_campus', 'The campus could not be read right now.', error);
+  }
+});

@@ -1,0 +1,83 @@
+// Generated from src/adapters/firebase/firestore-names.ts by `npm run functions:copies -- --write`. Do not edit:
+// tests/tooling/data/functions-copies.test.ts fails when the two disagree.
+/**
+ * Every Firestore collection the Firebase backend uses, and the fields several places share, named
+ * once (issue 58): the web adapters, the Cloud Functions (through their mirror of src/,
+ * functions/src/mirror/adapters/firebase/firestore-names.ts), the rules' tests and the scripts
+ * import these names; none writes a collection's name as a literal of its own
+ * (tests/tooling/repo/firestore-names.test.ts holds this file equal to firestore.rules and the
+ * code). The names are deployed: renaming one strands every document already written, so a value
+ * here never changes. Imported by the functions too: no `@/` import here.
+ */
+export const COLLECTIONS = {
+  /** `waitlist/{uid}` = ENTRY_FIELDS (+ `adult`, `noticeVersion`): the student's entry. */
+  waitlist: 'waitlist',
+  /** `heroConsent/{uid}` = `{ grantedAt, noticeVersion }`: consent to show the account's photo. */
+  heroConsent: 'heroConsent',
+  /** `heroApproval/{uid}` = `{ photoURL, approved, decidedAt }`: the operator's photo decision. */
+  heroApproval: 'heroApproval',
+  /** `heroSettings/strip` = `{ enabled }`: the hero strip's kill switch (HERO_STRIP_DOC). */
+  heroSettings: 'heroSettings',
+  /** `campusMembers/{uid}` = `{ collegeId, verified }`: who counts where (the entry trigger's). */
+  campusMembers: 'campusMembers',
+  /** `campusSettings/{collegeId}` = `{ threshold, state, opensOn }`: set by operators. */
+  campusSettings: 'campusSettings',
+  /**
+   * `campusMilestones/{collegeId}` = `{ reached, mailing, count, threshold }`: the milestones a
+   * campus reached, the one being mailed, and what the last evaluation saw.
+   */
+  campusMilestones: 'campusMilestones',
+  /** `campusRequests/{uid}__{24 hex of the key's sha-256}` = `{ uid, key, name, city, at }`. */
+  campusRequests: 'campusRequests',
+  /** `campusRequesters/{uid}` = `{ count }`: how many campuses a student requested. */
+  campusRequesters: 'campusRequesters',
+  /** `pendingCampuses/{pendiente-…}` = `{ key, name, city, at }`: a requested campus to join. */
+  pendingCampuses: 'pendingCampuses',
+  /** `campuses/{collegeId}` = `{ name, subname, shortName, pendingId, key, addedAt }` (campus:add). */
+  campuses: 'campuses',
+  /** `addedCampuses/{pendingId}` = `{ collegeId, name, city, at }`: what a pending campus became. */
+  addedCampuses: 'addedCampuses',
+  /** `sellerChoices/{uid}` = `{ categories, updatedAt }`: what the student will sell. */
+  sellerChoices: 'sellerChoices',
+  /** `joinSources/{uid}` = `{ source, medium, campaign, at }`: where the student came from. */
+  joinSources: 'joinSources',
+  /** `inviteOwners/{uid}` = `{ code }`: the student's invite code. */
+  inviteOwners: 'inviteOwners',
+  /** `inviteCodes/{code}` = `{ uid }`: whose code it is. */
+  inviteCodes: 'inviteCodes',
+  /** `invites/{inviteeUid}` = `{ inviter, at }`: who joined with whose invite, once per account. */
+  invites: 'invites',
+  /** `inviteDays/{inviter}__{YYYY-MM-DD}` = `{ inviter, count }`: an inviter's credits in a day. */
+  inviteDays: 'inviteDays',
+  /** `emailVerifications/{uid}` = `{ address, at }`: the university address the student verified. */
+  emailVerifications: 'emailVerifications',
+  /** `verificationCodes/{uid}` = `{ address, hash, expiresAt, tries, expireAt }`: the live code. */
+  verificationCodes: 'verificationCodes',
+  /** `verificationSends/{account:uid | address:sha-256}` = `{ at, expireAt }`: the send limits. */
+  verificationSends: 'verificationSends',
+  /** `mailOutbox/{mailId}`: every e-mail recorded, sent at most once (status, pendingDue, ...). */
+  mailOutbox: 'mailOutbox',
+  /** `launchRuns/{auto id}` = `{ collegeId, students, queued, ranAt }`: one per launch run. */
+  launchRuns: 'launchRuns',
+  /** `mailRecipients/{keyed digest of the mailbox}` = `{ sends, expireAt }`: the sender's ledger. */
+  mailRecipients: 'mailRecipients',
+  /** `mailStops/{uid}` = `{ joined }`: the entry whose e-mails an expired leave link stopped. */
+  mailStops: 'mailStops',
+  /** `failureCounts/{day}_{kind}_{code}` = `{ day, kind, code, count }`: failures, counted. */
+  failureCounts: 'failureCounts',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** The hero strip's kill switch: one document of heroSettings. */
+export const HERO_STRIP_DOC = 'strip';
+
+/**
+ * The fields of a waitlist entry that the page writes, the rules check and the functions and
+ * scripts read (`email` is the sign-in address, `timestamp` the server's time of joining).
+ */
+export const ENTRY_FIELDS = {
+  email: 'email',
+  collegeId: 'collegeId',
+  timestamp: 'timestamp',
+} as const;

@@ -11,13 +11,11 @@ import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { createStateStore } from './memory-state';
-import { withMilestoneTrigger } from './memory-campuses';
-import {
-  createMemoryJoinSources,
-  createMemorySellerChoices,
-} from './memory-seller-choices.adapter';
+import { withMilestoneTrigger } from './memory-campus-launch';
+import { createMemoryJoinSources } from './memory-join-sources.adapter';
+import { createMemorySellerChoices } from './memory-seller-choices.adapter';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
-import { createMemoryLeaveLinks } from './memory-mail.adapter';
+import { createMemoryLeaveLinks } from './memory-leave-links.adapter';
 import { createMemoryFailureReports } from './memory-failure-reports.adapter';
 import type { Outbox } from '@/ports/outbox.port';
 

@@ -3,7 +3,7 @@ import { type College, collegeFromRecord } from '@/domain/college';
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import type { StateStore } from './memory-store';
 
 /** As many hits as the production search asks for (spec section 9). */
 export const HITS_PER_PAGE = 3;

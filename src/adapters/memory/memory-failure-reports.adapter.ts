@@ -8,7 +8,39 @@ import { AppError } from '@/domain/errors';
 import type { Clock } from '@/ports/clock.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
 import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import {
+  isCount,
+  type OperatorContext,
+  recordOf,
+  type Slice,
+  type StateStore,
+} from './memory-store';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /**
+     * The failure reports' counts (issue 51: src/domain/failure-report.ts), keyed by
+     * failureCountKey (day, kind and code). Nothing of any student.
+     */
+    readonly failureCounts: Readonly<Record<string, number>>;
+  }
+}
+
+/** The failure reports' slice: counts only, so nothing of it goes with a student. */
+export const failureReportsSlice: Slice<'failureCounts'> = {
+  empty: () => ({ failureCounts: {} }),
+  parse: (d) => ({ failureCounts: recordOf(d.failureCounts, isCount) }),
+};
+
+/** The failure reports' operator control. */
+export interface FailureReportsControls {
+  /** The failure reports counted, by day, kind and code ('2026-11-28_join_unavailable': 2). */
+  failureReports(): Record<string, number>;
+}
+
+export const failureReportsControls = ({ store }: OperatorContext): FailureReportsControls => ({
+  failureReports: () => ({ ...store.read().failureCounts }),
+});
 
 /**
  * The failure reports' "server" (issue 51), as the real ones: it reads the report again, counts it

@@ -1,0 +1,72 @@
+import type { Clock } from '@/ports/clock.port';
+import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
+import type { Controls } from './memory-controls';
+
+/**
+ * The whole stored state: one flat JSON object under one storage key (memory-state.ts). Empty
+ * here: each feature's file adds its own fields, its slice, to this interface
+ * (`declare module './memory-store' { interface MemoryState { … } }`, TypeScript's declaration
+ * merging) beside the Slice that reads them, and memory-state.ts composes the slices. So every
+ * file may use the whole state's type without importing the features that make it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
+export interface MemoryState {}
+
+/** A stored state as JSON.parse gave it: an object whose values are not trusted yet. */
+export type StoredObject = Readonly<Record<string, unknown>>;
+
+/**
+ * A feature's slice of the stored state: its fields of MemoryState (K), their value in a new
+ * backend, how they are read from a stored state (any value missing, corrupt or written by an
+ * earlier version reads as empty or is dropped, never throws), and what of them goes with a
+ * student who leaves or deletes their account (what is left out stays).
+ */
+export interface Slice<K extends keyof MemoryState> {
+  readonly empty: () => Pick<MemoryState, K>;
+  readonly parse: (stored: StoredObject) => Pick<MemoryState, K>;
+  readonly withoutStudent?: (state: MemoryState, uid: string) => Partial<Pick<MemoryState, K>>;
+}
+
+/** Read-modify-write access to the stored state (createStateStore, memory-state.ts). */
+export interface StateStore {
+  read(): MemoryState;
+  update(change: (state: MemoryState) => MemoryState): MemoryState;
+  clear(): void;
+  /** The state without anything kept of one student (every slice's part; their provider account stays: Google's). */
+  readonly withoutStudent: (state: MemoryState, uid: string) => MemoryState;
+}
+
+/** What a feature's operator controls are made with (memory-operator-controls.ts merges them). */
+export interface OperatorContext {
+  readonly store: StateStore;
+  readonly controls: Controls;
+  readonly clock: Clock;
+  readonly sender: {
+    readonly deliverMail: () => Promise<DeliveryReport>;
+    readonly scheduleDelivery: () => void;
+  };
+}
+
+/** A copy of the record without `key`. */
+export function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
+
+// The slices' parsers' vocabulary: what a stored value must be to be kept.
+export const isString = (v: unknown): v is string => typeof v === 'string';
+export const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+/** A time in ms since 1970. */
+export const isTime = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+/** An ISO 8601 date. */
+export const isDate = (v: unknown): v is string => isString(v) && !Number.isNaN(Date.parse(v));
+
+/** The entries of a stored object whose values pass `keep`; anything else gives none. */
+export function recordOf<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, item] of Object.entries(value)) if (keep(item)) out[key] = item;
+  return out;
+}

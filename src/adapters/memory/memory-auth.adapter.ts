@@ -1,13 +1,14 @@
-import type { Clock } from '@/ports/clock.port';
 import type { AuthPort } from '@/ports/auth.port';
+
 import { AppError } from '@/domain/errors';
+
 import type { User } from '@/domain/user';
-import type { Controls } from './memory-controls';
+
 import {
   isDate,
   isString,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
   type StateStore,
@@ -89,7 +90,7 @@ export interface AuthControls {
   accounts(): Record<string, string>;
 }
 
-export const authControls = ({ store }: OperatorContext): AuthControls => ({
+export const authControls = ({ store }: MemoryContext): AuthControls => ({
   accounts: () => ({ ...store.read().users }),
 });
 
@@ -97,11 +98,7 @@ export const authControls = ({ store }: OperatorContext): AuthControls => ({
 export type ChooseAccount = (accounts: readonly User[]) => Promise<User>;
 
 export interface MemoryAuthOptions {
-  readonly store: StateStore;
-  readonly controls: Controls;
   readonly chooseAccount: ChooseAccount;
-  /** The "server's" time: each sign-in is recorded as the account's last (the retention job). */
-  readonly clock?: Clock;
   /** Subscribes to changes made by another tab; returns the unsubscribe function. */
   readonly onExternalChange?: (listener: () => void) => () => void;
 }
@@ -111,10 +108,15 @@ const currentUser = (store: StateStore): User | null => {
   return accounts.find((a) => a.uid === sessionUid) ?? null;
 };
 
-/** Auth that behaves like a provider popup, with the session kept in storage. */
-export function createMemoryAuth(options: MemoryAuthOptions): AuthPort {
-  const { store, controls, chooseAccount, onExternalChange } = options;
-  const now = () => (options.clock ?? { now: () => new Date() }).now().toISOString();
+/**
+ * Auth that behaves like a provider popup, with the session kept in storage; each sign-in is
+ * recorded as the account's last, by the "server's" clock (the retention job).
+ */
+export function createMemoryAuth(
+  { store, controls, clock }: MemoryContext,
+  { chooseAccount, onExternalChange }: MemoryAuthOptions,
+): AuthPort {
+  const now = () => clock.now().toISOString();
   const listeners = new Set<(user: User | null) => void>();
   let last: User | null | undefined;
 

@@ -23,7 +23,7 @@ import {
   isString,
   isTime,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
   type StateStore,
@@ -174,7 +174,7 @@ export function campusLaunchControls({
   store,
   clock,
   sender,
-}: OperatorContext): CampusLaunchControls {
+}: MemoryContext): CampusLaunchControls {
   return {
     milestones: () => ({ ...store.read().milestones }),
     campusReport: () => {

@@ -1,4 +1,5 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+
 import {
   type CampusSettings,
   DEFAULT_SETTINGS,
@@ -9,23 +10,30 @@ import {
   parseSettings,
   publicProgress,
 } from '@/domain/campus-progress';
+
 import { isCollegeId } from '@/domain/college';
+
 import { emailInDomains } from '@/domain/email-domain';
+
 import { addressInDomains, normalizeAddress } from '@/domain/email-verification';
+
 import { AppError } from '@/domain/errors';
+
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
+
 import { assertSignedIn } from './memory-auth.adapter';
+
 import { campusNamesOf } from './memory-campus-requests.adapter';
-import type { Controls } from './memory-controls';
+
 import {
   isCount,
   isObject,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
-  type StateStore,
 } from './memory-store';
 
 declare module './memory-store' {
@@ -103,13 +111,7 @@ export const campusSettingsOf = (state: MemoryState, collegeId: string): CampusS
   (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
   DEFAULT_SETTINGS;
 
-export function createMemoryCampusProgress({
-  store,
-  controls,
-}: {
-  store: StateStore;
-  controls: Controls;
-}): CampusProgressRepo {
+export function createMemoryCampusProgress({ store, controls }: MemoryContext): CampusProgressRepo {
   return {
     async mine(uid): Promise<MyCampus> {
       await controls.enter('campusProgress');
@@ -152,7 +154,7 @@ export const campusId = (collegeId: string): string => {
   return collegeId;
 };
 
-export function campusProgressControls({ store }: OperatorContext): CampusProgressControls {
+export function campusProgressControls({ store }: MemoryContext): CampusProgressControls {
   return {
     setCampus(collegeId, change) {
       const id = campusId(collegeId);

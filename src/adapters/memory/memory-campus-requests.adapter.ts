@@ -1,4 +1,5 @@
 import type { CampusRequests } from '@/ports/campus-requests.port';
+
 import {
   campusRequestError,
   campusRequestKey,
@@ -8,19 +9,22 @@ import {
   pendingCampusIdOf,
   type PendingCampus,
 } from '@/domain/campus-request';
+
 import { isCollegeId } from '@/domain/college';
+
 import { collegeOfId } from '@/domain/college-of-id';
+
 import { AppError } from '@/domain/errors';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
+
 import {
   isObject,
   isString,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
-  type StateStore,
 } from './memory-store';
 
 declare module './memory-store' {
@@ -146,7 +150,7 @@ export interface CampusRequestsControls {
   }[];
 }
 
-export const campusRequestsControls = ({ store }: OperatorContext): CampusRequestsControls => ({
+export const campusRequestsControls = ({ store }: MemoryContext): CampusRequestsControls => ({
   campusRequests: () =>
     Object.values(store.read().campusRequests).map(({ name, city, by, id, addedAs }) => ({
       name,
@@ -158,13 +162,7 @@ export const campusRequestsControls = ({ store }: OperatorContext): CampusReques
 });
 
 /** The requests "server": checks each request again and counts one per student and campus. */
-export function createMemoryCampusRequests({
-  store,
-  controls,
-}: {
-  store: StateStore;
-  controls: Controls;
-}): CampusRequests {
+export function createMemoryCampusRequests({ store, controls }: MemoryContext): CampusRequests {
   return {
     async request(uid, given) {
       await controls.enter('requestCampus');

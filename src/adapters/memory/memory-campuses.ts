@@ -5,7 +5,7 @@ import { campusAddedMailId } from '@/domain/mail/outbox';
 import type { Clock } from '@/ports/clock.port';
 import { requestOfPending } from './memory-campus-requests.adapter';
 import { type MemoryMail, withMail } from './memory-mail.adapter';
-import type { MemoryState, OperatorContext, StateStore } from './memory-store';
+import type { MemoryState, MemoryContext, StateStore } from './memory-store';
 
 /**
  * The memory backend's campuses beyond the built catalogue (issue 49): requested campuses a
@@ -132,7 +132,7 @@ export interface CampusesControls {
   };
 }
 
-export const campusesControls = ({ store, clock, sender }: OperatorContext): CampusesControls => ({
+export const campusesControls = ({ store, clock, sender }: MemoryContext): CampusesControls => ({
   addCampus: (input) => {
     const result = addCampus(store, clock, input);
     if (result.queued) sender.scheduleDelivery();

@@ -1,5 +1,5 @@
-import type { Clock } from '@/ports/clock.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
+
 import {
   checkUniversityAddress,
   CODE_TTL_MS,
@@ -17,12 +17,17 @@ import {
   type CodeRecord,
   normalizeAddress,
 } from '@/domain/email-verification';
+
 import { AppError } from '@/domain/errors';
+
 import { codeMailId } from '@/domain/mail/outbox';
+
 import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
+
 import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
+
 import {
   isCount,
   isDate,
@@ -30,10 +35,9 @@ import {
   isString,
   isTime,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
-  type StateStore,
   without,
 } from './memory-store';
 
@@ -100,7 +104,7 @@ export interface EmailVerificationsControls {
 
 export const emailVerificationsControls = ({
   store,
-}: OperatorContext): EmailVerificationsControls => ({
+}: MemoryContext): EmailVerificationsControls => ({
   verifications: () => {
     const state = store.read();
     return Object.entries(state.verifications).map(([uid, { address }]) => ({
@@ -125,13 +129,8 @@ export function createMemoryEmailVerifications({
   store,
   controls,
   clock,
-  onMailQueued,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-  onMailQueued: () => void;
-}): EmailVerifications {
+  sender,
+}: MemoryContext): EmailVerifications {
   const secret = MEMORY_LEAVE_SECRET;
   const onList = (uid: string) => {
     const state = store.read();
@@ -200,7 +199,7 @@ export function createMemoryEmailVerifications({
           },
         );
       });
-      if ((outcome as SendOutcome).outcome === 'sent') onMailQueued();
+      if ((outcome as SendOutcome).outcome === 'sent') sender.scheduleDelivery();
       return outcome;
     },
     async verify(uid, typed) {

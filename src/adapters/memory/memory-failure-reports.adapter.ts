@@ -4,17 +4,12 @@ import {
   parseFailureReport,
   reportDay,
 } from '@/domain/failure-report';
+
 import { AppError } from '@/domain/errors';
-import type { Clock } from '@/ports/clock.port';
+
 import type { FailureReports } from '@/ports/failure-reports.port';
-import type { Controls } from './memory-controls';
-import {
-  isCount,
-  type OperatorContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-} from './memory-store';
+
+import { isCount, type MemoryContext, recordOf, type Slice } from './memory-store';
 
 declare module './memory-store' {
   interface MemoryState {
@@ -38,7 +33,7 @@ export interface FailureReportsControls {
   failureReports(): Record<string, number>;
 }
 
-export const failureReportsControls = ({ store }: OperatorContext): FailureReportsControls => ({
+export const failureReportsControls = ({ store }: MemoryContext): FailureReportsControls => ({
   failureReports: () => ({ ...store.read().failureCounts }),
 });
 
@@ -51,11 +46,7 @@ export function createMemoryFailureReports({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): FailureReports {
+}: MemoryContext): FailureReports {
   let windowStart = -Infinity;
   let used = 0;
   return {

@@ -1,17 +1,12 @@
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
-import type { Clock } from '@/ports/clock.port';
+
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
+
 import { AppError } from '@/domain/errors';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
-import {
-  isDate,
-  type OperatorContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+
+import { isDate, type MemoryContext, recordOf, type Slice, without } from './memory-store';
 import { isNotice } from './memory-waitlist.adapter';
 
 declare module './memory-store' {
@@ -42,7 +37,7 @@ export interface HeroConsentControls {
   consents(): Record<string, string>;
 }
 
-export const heroConsentControls = ({ store }: OperatorContext): HeroConsentControls => ({
+export const heroConsentControls = ({ store }: MemoryContext): HeroConsentControls => ({
   consents: () => ({ ...store.read().consents }),
 });
 
@@ -54,11 +49,7 @@ export function createMemoryHeroConsent({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): HeroConsentRepo {
+}: MemoryContext): HeroConsentRepo {
   const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their consent');
   return {
     async get(uid) {

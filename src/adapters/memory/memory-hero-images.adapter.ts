@@ -1,11 +1,13 @@
 import type { HeroImages } from '@/ports/hero-images.port';
+
 import { acceptedHeroImages } from '@/domain/hero-image';
+
 import { DEMO_ACCOUNT_PHOTOS, SEEDED_HERO_AVATARS } from './hero-avatars';
-import type { Controls } from './memory-controls';
+
 import {
   isString,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
   type StateStore,
@@ -94,7 +96,7 @@ export interface HeroImagesControls {
   setProfilePhoto(uid: string, photo: string): void;
 }
 
-export function heroImagesControls({ store }: OperatorContext): HeroImagesControls {
+export function heroImagesControls({ store }: MemoryContext): HeroImagesControls {
   const review = (uid: string, approved: boolean): void => {
     const queued = heroPhotoQueue(store.read()).find((p) => p.uid === uid);
     if (!queued) throw new Error(`No consenting student on the list with a photo: ${uid}`);
@@ -142,15 +144,10 @@ function consentedAnswer(store: StateStore) {
  * list of images or a whole raw answer of any shape, and replaces the consent-based answer; either
  * goes through the domain's loose rule.
  */
-export function createMemoryHeroImages({
-  controls,
-  store,
-  answer,
-}: {
-  controls: Controls;
-  store: StateStore;
-  answer?: unknown;
-}): HeroImages {
+export function createMemoryHeroImages(
+  { controls, store }: MemoryContext,
+  answer?: unknown,
+): HeroImages {
   return {
     async load() {
       await controls.enter('heroImages');

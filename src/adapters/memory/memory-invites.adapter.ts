@@ -1,6 +1,7 @@
-import type { Clock } from '@/ports/clock.port';
 import type { Invites } from '@/ports/invites.port';
+
 import { AppError } from '@/domain/errors';
+
 import {
   creditDay,
   inviteCodeFromBytes,
@@ -9,19 +10,22 @@ import {
   mayCredit,
   parseInviteCode,
 } from '@/domain/invite-code';
+
 import { collegeOfId } from '@/domain/college-of-id';
+
 import { publicProgress } from '@/domain/campus-progress';
+
 import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
+
 import {
   isString,
   isTime,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
-  type StateStore,
   without,
 } from './memory-store';
 
@@ -64,7 +68,7 @@ export interface InvitesControls {
   invites(): Record<string, string>;
 }
 
-export const invitesControls = ({ store }: OperatorContext): InvitesControls => ({
+export const invitesControls = ({ store }: MemoryContext): InvitesControls => ({
   invites: () => ({ ...store.read().invitedBy }),
 });
 
@@ -103,15 +107,7 @@ export const invitedCount = (state: MemoryState, uid: string): number =>
   ).length;
 
 /** The invites "server": codes and credits in the stored state, with the real backends' rules. */
-export function createMemoryInvites({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): Invites {
+export function createMemoryInvites({ store, controls, clock }: MemoryContext): Invites {
   const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their invites');
   const onList = (uid: string): void => {
     own(uid);

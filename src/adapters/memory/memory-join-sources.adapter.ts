@@ -1,16 +1,12 @@
 import type { JoinSources } from '@/ports/join-sources.port';
-import type { Clock } from '@/ports/clock.port';
+
 import { AppError } from '@/domain/errors';
+
 import { parseVisitSource, SOURCE_WINDOW_MS, type VisitSource } from '@/domain/visit-source';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
-import {
-  type OperatorContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+
+import { type MemoryContext, recordOf, type Slice, without } from './memory-store';
 
 declare module './memory-store' {
   interface MemoryState {
@@ -34,7 +30,7 @@ export interface JoinSourcesControls {
   joinSources(): Record<string, VisitSource>;
 }
 
-export const joinSourcesControls = ({ store }: OperatorContext): JoinSourcesControls => ({
+export const joinSourcesControls = ({ store }: MemoryContext): JoinSourcesControls => ({
   joinSources: () => ({ ...store.read().joinSources }),
 });
 
@@ -42,15 +38,7 @@ export const joinSourcesControls = ({ store }: OperatorContext): JoinSourcesCont
  * Where students came from (issue 49), as the real backends keep it: a record of its own beside
  * the entry, written once by the signed-in student in the join's own visit, deleted with the entry.
  */
-export function createMemoryJoinSources({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): JoinSources {
+export function createMemoryJoinSources({ store, controls, clock }: MemoryContext): JoinSources {
   return {
     async record(uid, source) {
       await controls.enter('recordSource');

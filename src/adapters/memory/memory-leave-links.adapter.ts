@@ -1,5 +1,5 @@
-import type { Clock } from '@/ports/clock.port';
 import type { LeaveLinks } from '@/ports/leave-links.port';
+
 import {
   LEAVE_PURPOSE,
   type LeaveLinkState,
@@ -7,15 +7,15 @@ import {
   readLeaveToken,
   signLeaveToken,
 } from '@/domain/mail/leave-token';
-import type { Controls } from './memory-controls';
+
 import { MEMORY_LEAVE_SECRET } from './memory-mail.adapter';
+
 import {
   isTime,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
-  type StateStore,
   without,
 } from './memory-store';
 
@@ -52,7 +52,7 @@ export interface LeaveLinksControls {
   leaveToken(uid: string, options?: { expires?: number; purpose?: string }): Promise<string>;
 }
 
-export const leaveLinksControls = ({ store, clock }: OperatorContext): LeaveLinksControls => ({
+export const leaveLinksControls = ({ store, clock }: MemoryContext): LeaveLinksControls => ({
   leaveToken: async (uid, { expires, purpose = LEAVE_PURPOSE } = {}) => {
     const entry = store.read().entries[uid];
     if (!entry) throw new Error(`No waitlist entry for ${uid}`);
@@ -69,15 +69,7 @@ export const leaveLinksControls = ({ store, clock }: OperatorContext): LeaveLink
 });
 
 /** Leave links, read with the memory backend's secret against the stored entries. */
-export function createMemoryLeaveLinks({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): LeaveLinks {
+export function createMemoryLeaveLinks({ store, controls, clock }: MemoryContext): LeaveLinks {
   /** The token's student when it names their entry as it is now, or why not. */
   const studentOf = async (
     token: string,

@@ -1,23 +1,32 @@
-import type { Clock } from '@/ports/clock.port';
 import type { MailTransport } from '@/ports/mail-transport.port';
+
 import type { Outbox } from '@/ports/outbox.port';
+
 import { isMilestone, type Milestone } from '@/domain/campus-milestones';
+
 import { publicProgress } from '@/domain/campus-progress';
+
 import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
+
 import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
+
 import { type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
+
 import { ledgerWith, type SentRecord } from '@/domain/mail/recipient-limits';
+
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
+
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
+
 import { campusLabelOf } from './memory-campus-requests.adapter';
-import type { Controls } from './memory-controls';
+
 import {
   isCount,
   isObject,
   isString,
   isTime,
   type MemoryState,
-  type OperatorContext,
+  type MemoryContext,
   recordOf,
   type Slice,
   type StateStore,
@@ -150,7 +159,7 @@ export interface MailControls {
   deliverMail(): Promise<DeliveryReport>;
 }
 
-export const mailControls = ({ store, sender }: OperatorContext): MailControls => ({
+export const mailControls = ({ store, sender }: MemoryContext): MailControls => ({
   outbox: () => Object.values(store.read().outbox),
   mailbox: () => [...store.read().mailbox],
   deliverMail: sender.deliverMail,
@@ -285,11 +294,7 @@ export function createMemoryTransport({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): MailTransport {
+}: Pick<MemoryContext, 'store' | 'controls' | 'clock'>): MailTransport {
   return {
     async send(mail) {
       await controls.enter('sendMail');

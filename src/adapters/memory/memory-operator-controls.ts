@@ -27,7 +27,7 @@ import { type LeaveLinksControls, leaveLinksControls } from './memory-leave-link
 import { type MailControls, mailControls } from './memory-mail.adapter';
 import { type RetentionControls, retentionControls } from './memory-retention';
 import { type SellerChoicesControls, sellerChoicesControls } from './memory-seller-choices.adapter';
-import type { OperatorContext } from './memory-store';
+import type { MemoryContext } from './memory-store';
 import { type WaitlistControls, waitlistControls } from './memory-waitlist.adapter';
 
 /** The test controls: planned failures and hangs, latency, call counts, a fresh start. */
@@ -43,7 +43,7 @@ export interface TestControls {
   calls(op: MemoryOperation): number;
 }
 
-const testControls = ({ store, controls }: OperatorContext): TestControls => ({
+const testControls = ({ store, controls }: MemoryContext): TestControls => ({
   reset() {
     store.clear();
     controls.resetCounters();
@@ -81,7 +81,7 @@ export type MemoryBackendControls = TestControls &
  * real backends' commands and consoles do (campus settings, photo reviews, the launch, the
  * retention job, the sender), plus the test controls, merged from each feature's.
  */
-export const createOperatorControls = (context: OperatorContext): MemoryBackendControls => ({
+export const createOperatorControls = (context: MemoryContext): MemoryBackendControls => ({
   ...testControls(context),
   ...authControls(context),
   ...waitlistControls(context),

@@ -1,5 +1,5 @@
 import { type RetentionPlan, retentionPlan } from '@/domain/retention';
-import type { OperatorContext } from './memory-store';
+import type { MemoryContext } from './memory-store';
 
 /** The retention job's operator control (issue 51; it keeps no state of its own). */
 export interface RetentionControls {
@@ -12,7 +12,7 @@ export interface RetentionControls {
 }
 
 /** The retention job: what the real backends run on a schedule, here on demand. */
-export const retentionControls = ({ store, clock }: OperatorContext): RetentionControls => ({
+export const retentionControls = ({ store, clock }: MemoryContext): RetentionControls => ({
   applyRetention({ dryRun = false } = {}) {
     const state = store.read();
     const plan = retentionPlan({

@@ -1,15 +1,12 @@
 import type { SellerChoices } from '@/ports/seller-choices.port';
+
 import { AppError } from '@/domain/errors';
+
 import { parseSellerCategories, type SellerCategory } from '@/domain/seller-choice';
+
 import { assertSignedIn } from './memory-auth.adapter';
-import type { Controls } from './memory-controls';
-import {
-  type OperatorContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+
+import { type MemoryContext, recordOf, type Slice, without } from './memory-store';
 
 declare module './memory-store' {
   interface MemoryState {
@@ -36,7 +33,7 @@ export interface SellerChoicesControls {
   sellerChoices(): Record<string, readonly SellerCategory[]>;
 }
 
-export const sellerChoicesControls = ({ store }: OperatorContext): SellerChoicesControls => ({
+export const sellerChoicesControls = ({ store }: MemoryContext): SellerChoicesControls => ({
   sellerChoices: () => ({ ...store.read().sellerChoices }),
 });
 
@@ -44,13 +41,7 @@ export const sellerChoicesControls = ({ store }: OperatorContext): SellerChoices
  * Who will sell (issue 49), as the real backends keep it: a record of its own beside the entry,
  * the signed-in student's only, deleted with the entry.
  */
-export function createMemorySellerChoices({
-  store,
-  controls,
-}: {
-  store: StateStore;
-  controls: Controls;
-}): SellerChoices {
+export function createMemorySellerChoices({ store, controls }: MemoryContext): SellerChoices {
   const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their seller choice');
   return {
     async get(uid) {

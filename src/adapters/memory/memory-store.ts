@@ -36,13 +36,17 @@ export interface StateStore {
   readonly withoutStudent: (state: MemoryState, uid: string) => MemoryState;
 }
 
-/** What a feature's operator controls are made with (memory-operator-controls.ts merges them). */
-export interface OperatorContext {
+/**
+ * What every memory "server" and every feature's operator controls are made with (memory-backend.ts
+ * makes one): the stored state, the test controls, the "server's" clock and the memory sender.
+ */
+export interface MemoryContext {
   readonly store: StateStore;
   readonly controls: Controls;
   readonly clock: Clock;
   readonly sender: {
     readonly deliverMail: () => Promise<DeliveryReport>;
+    /** The sender's next run, soon: told when a write recorded a message to send. */
     readonly scheduleDelivery: () => void;
   };
 }

@@ -1,21 +1,22 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+
 import { isCollegeId } from '@/domain/college';
+
 import { addressInDomains } from '@/domain/email-verification';
+
 import { AppError } from '@/domain/errors';
+
 import { JOIN_TERMS, NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
+
 import { fromStoredEntry, type StoredWaitlistEntry, toStoredEntry } from '@/domain/waitlist-entry';
+
 import { assertSignedIn } from './memory-auth.adapter';
+
 import { campusEmail } from './memory-campus-progress.adapter';
+
 import { isJoinableCampus } from './memory-campuses';
-import type { Controls } from './memory-controls';
-import {
-  isString,
-  type OperatorContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+
+import { isString, type MemoryContext, recordOf, type Slice, without } from './memory-store';
 import { welcomeOf, withMail } from './memory-mail.adapter';
 
 declare module './memory-store' {
@@ -70,7 +71,7 @@ export interface WaitlistControls {
   notices(): { joined: Record<string, string>; consented: Record<string, string> };
 }
 
-export const waitlistControls = ({ store }: OperatorContext): WaitlistControls => ({
+export const waitlistControls = ({ store }: MemoryContext): WaitlistControls => ({
   entries: () => ({ ...store.read().entries }),
   notices: () => ({
     joined: { ...store.read().joinNotices },
@@ -83,16 +84,7 @@ export const waitlistControls = ({ store }: OperatorContext): WaitlistControls =
  * signed-in student reads, writes, changes the campus of or deletes their own entry, and a change
  * touches the campus alone.
  */
-export function createMemoryWaitlist({
-  store,
-  controls,
-  onMailQueued = () => {},
-}: {
-  store: StateStore;
-  controls: Controls;
-  /** Told when joining recorded a welcome message (the memory sender then sends it). */
-  onMailQueued?: () => void;
-}): WaitlistRepo {
+export function createMemoryWaitlist({ store, controls, sender }: MemoryContext): WaitlistRepo {
   const own = (uid: string, what: string): void =>
     assertSignedIn(store.read(), uid, `${what} for this uid`);
   return {
@@ -132,7 +124,8 @@ export function createMemoryWaitlist({
           welcomeOf(uid, added, account.displayName),
         );
       }).entries[uid]!;
-      if (queued) onMailQueued();
+      // Its welcome message is sent soon, by the memory sender.
+      if (queued) sender.scheduleDelivery();
       return fromStoredEntry(stored);
     },
     async changeCollege(uid, collegeId) {

@@ -52,9 +52,12 @@ const EVERY_FIELD_IN_A_SLICE: [
   : never = true;
 void EVERY_FIELD_IN_A_SLICE;
 
-/** The slices' parts, side by side: the whole state. */
+/**
+ * The slices' parts, side by side: the whole state. (Spread one by one, not Object.assign'd at
+ * once: V8 keeps such an object's fields fast, and the state is read on every call.)
+ */
 const composed = (part: (slice: (typeof SLICES)[number]) => object): MemoryState =>
-  Object.assign({}, ...SLICES.map(part)) as MemoryState;
+  SLICES.reduce((state, slice) => ({ ...state, ...part(slice) }), {}) as MemoryState;
 
 export const emptyState = (): MemoryState => composed((slice) => slice.empty());
 

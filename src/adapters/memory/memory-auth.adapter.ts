@@ -1,19 +1,8 @@
 import type { AuthPort } from '@/ports/auth.port';
-
 import { AppError } from '@/domain/errors';
-
 import type { User } from '@/domain/user';
-
-import {
-  isDate,
-  isString,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice, StateStore } from './memory-store';
+import { isDate, isString, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

@@ -17,17 +17,8 @@ import { isListedCampus } from './memory-campuses';
 import { inviteCountsNow, newCode } from './memory-invites.adapter';
 import { isStopped } from './memory-leave-links.adapter';
 import { type MemoryMail, welcomeOf, withMail } from './memory-mail.adapter';
-import {
-  isCount,
-  isObject,
-  isString,
-  isTime,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice, StateStore } from './memory-store';
+import { isCount, isObject, isString, isTime, recordOf } from './memory-values';
 
 /**
  * A campus's launch (issue 49), as the real backends' campus-launch functions and triggers: the

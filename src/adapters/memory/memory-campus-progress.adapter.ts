@@ -1,5 +1,4 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
-
 import {
   type CampusSettings,
   DEFAULT_SETTINGS,
@@ -10,31 +9,16 @@ import {
   parseSettings,
   publicProgress,
 } from '@/domain/campus-progress';
-
 import { isCollegeId } from '@/domain/college';
-
 import { emailInDomains } from '@/domain/email-domain';
-
 import { addressInDomains, normalizeAddress } from '@/domain/email-verification';
-
 import { AppError } from '@/domain/errors';
-
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
 import { campusNamesOf } from './memory-campus-requests.adapter';
-
-import {
-  isCount,
-  isObject,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isCount, isObject, recordOf } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

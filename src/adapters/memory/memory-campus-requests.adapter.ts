@@ -1,5 +1,4 @@
 import type { CampusRequests } from '@/ports/campus-requests.port';
-
 import {
   campusRequestError,
   campusRequestKey,
@@ -9,23 +8,12 @@ import {
   pendingCampusIdOf,
   type PendingCampus,
 } from '@/domain/campus-request';
-
 import { isCollegeId } from '@/domain/college';
-
 import { collegeOfId } from '@/domain/college-of-id';
-
 import { AppError } from '@/domain/errors';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
-import {
-  isObject,
-  isString,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isObject, isString, recordOf } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

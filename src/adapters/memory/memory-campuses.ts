@@ -5,7 +5,7 @@ import { campusAddedMailId } from '@/domain/mail/outbox';
 import type { Clock } from '@/ports/clock.port';
 import { requestOfPending } from './memory-campus-requests.adapter';
 import { type MemoryMail, withMail } from './memory-mail.adapter';
-import type { MemoryState, MemoryContext, StateStore } from './memory-store';
+import type { MemoryContext, MemoryState, StateStore } from './memory-store';
 
 /**
  * The memory backend's campuses beyond the built catalogue (issue 49): requested campuses a

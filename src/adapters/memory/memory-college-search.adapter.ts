@@ -1,11 +1,7 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
-
 import { type College, collegeFromRecord } from '@/domain/college';
-
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
-
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
-
 import type { MemoryContext } from './memory-store';
 
 /** As many hits as the production search asks for (spec section 9). */

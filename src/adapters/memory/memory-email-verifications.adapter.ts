@@ -1,5 +1,4 @@
 import type { EmailVerifications } from '@/ports/email-verifications.port';
-
 import {
   checkUniversityAddress,
   CODE_TTL_MS,
@@ -17,29 +16,13 @@ import {
   type CodeRecord,
   normalizeAddress,
 } from '@/domain/email-verification';
-
 import { AppError } from '@/domain/errors';
-
 import { codeMailId } from '@/domain/mail/outbox';
-
 import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
 import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
-
-import {
-  isCount,
-  isDate,
-  isObject,
-  isString,
-  isTime,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  without,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isCount, isDate, isObject, isString, isTime, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

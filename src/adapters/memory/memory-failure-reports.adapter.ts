@@ -4,12 +4,10 @@ import {
   parseFailureReport,
   reportDay,
 } from '@/domain/failure-report';
-
 import { AppError } from '@/domain/errors';
-
 import type { FailureReports } from '@/ports/failure-reports.port';
-
-import { isCount, type MemoryContext, recordOf, type Slice } from './memory-store';
+import type { MemoryContext, Slice } from './memory-store';
+import { isCount, recordOf } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

@@ -1,12 +1,9 @@
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
-
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
-
 import { AppError } from '@/domain/errors';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
-import { isDate, type MemoryContext, recordOf, type Slice, without } from './memory-store';
+import type { MemoryContext, Slice } from './memory-store';
+import { isDate, recordOf, without } from './memory-values';
 import { isNotice } from './memory-waitlist.adapter';
 
 declare module './memory-store' {

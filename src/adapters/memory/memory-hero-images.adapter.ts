@@ -1,18 +1,8 @@
 import type { HeroImages } from '@/ports/hero-images.port';
-
 import { acceptedHeroImages } from '@/domain/hero-image';
-
 import { DEMO_ACCOUNT_PHOTOS, SEEDED_HERO_AVATARS } from './hero-avatars';
-
-import {
-  isString,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-  without,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice, StateStore } from './memory-store';
+import { isString, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

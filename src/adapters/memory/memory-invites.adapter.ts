@@ -1,7 +1,5 @@
 import type { Invites } from '@/ports/invites.port';
-
 import { AppError } from '@/domain/errors';
-
 import {
   creditDay,
   inviteCodeFromBytes,
@@ -10,24 +8,12 @@ import {
   mayCredit,
   parseInviteCode,
 } from '@/domain/invite-code';
-
 import { collegeOfId } from '@/domain/college-of-id';
-
 import { publicProgress } from '@/domain/campus-progress';
-
 import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
-import {
-  isString,
-  isTime,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  without,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isString, isTime, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

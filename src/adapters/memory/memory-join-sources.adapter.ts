@@ -1,12 +1,9 @@
 import type { JoinSources } from '@/ports/join-sources.port';
-
 import { AppError } from '@/domain/errors';
-
 import { parseVisitSource, SOURCE_WINDOW_MS, type VisitSource } from '@/domain/visit-source';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
-import { type MemoryContext, recordOf, type Slice, without } from './memory-store';
+import type { MemoryContext, Slice } from './memory-store';
+import { recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

@@ -1,5 +1,4 @@
 import type { LeaveLinks } from '@/ports/leave-links.port';
-
 import {
   LEAVE_PURPOSE,
   type LeaveLinkState,
@@ -7,17 +6,9 @@ import {
   readLeaveToken,
   signLeaveToken,
 } from '@/domain/mail/leave-token';
-
 import { MEMORY_LEAVE_SECRET } from './memory-mail.adapter';
-
-import {
-  isTime,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  without,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isTime, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

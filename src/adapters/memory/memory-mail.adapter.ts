@@ -1,36 +1,16 @@
 import type { MailTransport } from '@/ports/mail-transport.port';
-
 import type { Outbox } from '@/ports/outbox.port';
-
 import { isMilestone, type Milestone } from '@/domain/campus-milestones';
-
 import { publicProgress } from '@/domain/campus-progress';
-
 import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
-
 import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
-
 import { type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
-
 import { ledgerWith, type SentRecord } from '@/domain/mail/recipient-limits';
-
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
-
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
-
 import { campusLabelOf } from './memory-campus-requests.adapter';
-
-import {
-  isCount,
-  isObject,
-  isString,
-  isTime,
-  type MemoryState,
-  type MemoryContext,
-  recordOf,
-  type Slice,
-  type StateStore,
-} from './memory-store';
+import type { MemoryContext, MemoryState, Slice, StateStore } from './memory-store';
+import { isCount, isObject, isString, isTime, recordOf } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

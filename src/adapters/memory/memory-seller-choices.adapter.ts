@@ -1,12 +1,9 @@
 import type { SellerChoices } from '@/ports/seller-choices.port';
-
 import { AppError } from '@/domain/errors';
-
 import { parseSellerCategories, type SellerCategory } from '@/domain/seller-choice';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
-import { type MemoryContext, recordOf, type Slice, without } from './memory-store';
+import type { MemoryContext, Slice } from './memory-store';
+import { recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {

@@ -1,22 +1,14 @@
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
-
 import { isCollegeId } from '@/domain/college';
-
 import { addressInDomains } from '@/domain/email-verification';
-
 import { AppError } from '@/domain/errors';
-
 import { JOIN_TERMS, NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
-
 import { fromStoredEntry, type StoredWaitlistEntry, toStoredEntry } from '@/domain/waitlist-entry';
-
 import { assertSignedIn } from './memory-auth.adapter';
-
 import { campusEmail } from './memory-campus-progress.adapter';
-
 import { isJoinableCampus } from './memory-campuses';
-
-import { isString, type MemoryContext, recordOf, type Slice, without } from './memory-store';
+import type { MemoryContext, Slice } from './memory-store';
+import { isString, recordOf, without } from './memory-values';
 import { welcomeOf, withMail } from './memory-mail.adapter';
 
 declare module './memory-store' {

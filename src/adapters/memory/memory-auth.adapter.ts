@@ -6,7 +6,7 @@ import { isDate, isString, recordOf, without } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {
-    /** The provider's accounts the chooser offers (Google's side: they exist before any sign-in). */
+    /** The provider's accounts the chooser offers (Google's: they exist before any sign-in). */
     readonly accounts: readonly User[];
     /** The accounts this backend holds, keyed by uid: when each last signed in (ISO 8601). */
     readonly users: Readonly<Record<string, string>>;

@@ -30,7 +30,7 @@ declare module './memory-store' {
   interface MemoryState {
     /** The milestones each campus reached (issue 49), keyed by college id: each recorded once. */
     readonly milestones: Readonly<Record<string, readonly Milestone[]>>;
-    /** Each launch run (`notifyCampus`): its campus, when (ms) and how many messages it recorded. */
+    /** Each launch run (`notifyCampus`): its campus, when (ms), how many messages it recorded. */
     readonly launchRuns: readonly LaunchRun[];
   }
 }
@@ -42,7 +42,7 @@ export interface LaunchRun {
   readonly queued: number;
 }
 
-/** The launch's slice: the milestones reached and the launch runs, by campus (none of a student). */
+/** The launch's slice: the milestones reached and the launch runs, by campus (no student's). */
 export const campusLaunchSlice: Slice<'milestones' | 'launchRuns'> = {
   empty: () => ({ milestones: {}, launchRuns: [] }),
   parse: (d) => ({

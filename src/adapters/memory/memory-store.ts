@@ -32,13 +32,16 @@ export interface StateStore {
   read(): MemoryState;
   update(change: (state: MemoryState) => MemoryState): MemoryState;
   clear(): void;
-  /** The state without anything kept of one student (every slice's part; their provider account stays: Google's). */
+  /**
+   * The state without anything kept of one student: every slice's part (memory-state.ts); their
+   * provider account stays (Google's).
+   */
   readonly withoutStudent: (state: MemoryState, uid: string) => MemoryState;
 }
 
 /**
- * What every memory "server" and every feature's operator controls are made with (memory-backend.ts
- * makes one): the stored state, the test controls, the "server's" clock and the memory sender.
+ * What every memory "server" and every feature's operator controls are made with (one, made by
+ * memory-backend.ts): the stored state, the test controls, the "server's" clock, the sender.
  */
 export interface MemoryContext {
   readonly store: StateStore;

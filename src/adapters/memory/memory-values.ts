@@ -10,7 +10,6 @@ export function without<T>(record: Readonly<Record<string, T>>, key: string): Re
   return copy;
 }
 
-// The slices' parsers' vocabulary: what a stored value must be to be kept.
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
 export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;

@@ -11,13 +11,12 @@ import { createMemoryHeroConsent } from './memory-hero-consent.adapter';
 import { createMemoryHeroImages } from './memory-hero-images.adapter';
 import type { KeyValueStorage } from '@/ports/key-value-storage.port';
 import { createStateStore } from './memory-state';
-import { withMilestoneTrigger } from './memory-campuses';
-import {
-  createMemoryJoinSources,
-  createMemorySellerChoices,
-} from './memory-seller-choices.adapter';
+import type { MemoryContext } from './memory-store';
+import { withMilestoneTrigger } from './memory-campus-launch';
+import { createMemoryJoinSources } from './memory-join-sources.adapter';
+import { createMemorySellerChoices } from './memory-seller-choices.adapter';
 import { createMemoryWaitlist } from './memory-waitlist.adapter';
-import { createMemoryLeaveLinks } from './memory-mail.adapter';
+import { createMemoryLeaveLinks } from './memory-leave-links.adapter';
 import { createMemoryFailureReports } from './memory-failure-reports.adapter';
 import type { Outbox } from '@/ports/outbox.port';
 
@@ -66,38 +65,26 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     siteUrl,
     sendAutomatically: options.sendAutomatically !== false,
   });
-  const { outbox, scheduleDelivery } = sender;
-  onMilestoneMail = () => scheduleDelivery();
+  onMilestoneMail = () => sender.scheduleDelivery();
+  const context: MemoryContext = { store, controls, clock, sender };
   return {
-    auth: createMemoryAuth({
-      store,
-      controls,
-      clock,
+    auth: createMemoryAuth(context, {
       chooseAccount: options.chooseAccount,
       ...(options.onExternalChange ? { onExternalChange: options.onExternalChange } : {}),
     }),
-    waitlist: createMemoryWaitlist({ store, controls, onMailQueued: () => scheduleDelivery() }),
-    heroConsent: createMemoryHeroConsent({
-      store,
-      controls,
-      clock,
-    }),
-    collegeSearch: createMemoryCollegeSearch({ controls, store }),
-    heroImages: createMemoryHeroImages({ controls, store, answer: config.heroImages }),
-    campusProgress: createMemoryCampusProgress({ store, controls }),
-    invites: createMemoryInvites({ store, controls, clock }),
-    emailVerifications: createMemoryEmailVerifications({
-      store,
-      controls,
-      clock,
-      onMailQueued: () => scheduleDelivery(),
-    }),
-    campusRequests: createMemoryCampusRequests({ store, controls }),
-    sellerChoices: createMemorySellerChoices({ store, controls }),
-    joinSources: createMemoryJoinSources({ store, controls, clock }),
-    leaveLinks: createMemoryLeaveLinks({ store, controls, clock }),
-    failureReports: createMemoryFailureReports({ store, controls, clock }),
-    outbox,
-    controls: createOperatorControls({ store, controls, clock, sender }),
+    waitlist: createMemoryWaitlist(context),
+    heroConsent: createMemoryHeroConsent(context),
+    collegeSearch: createMemoryCollegeSearch(context),
+    heroImages: createMemoryHeroImages(context, config.heroImages),
+    campusProgress: createMemoryCampusProgress(context),
+    invites: createMemoryInvites(context),
+    emailVerifications: createMemoryEmailVerifications(context),
+    campusRequests: createMemoryCampusRequests(context),
+    sellerChoices: createMemorySellerChoices(context),
+    joinSources: createMemoryJoinSources(context),
+    leaveLinks: createMemoryLeaveLinks(context),
+    failureReports: createMemoryFailureReports(context),
+    outbox: sender.outbox,
+    controls: createOperatorControls(context),
   };
 }

@@ -2,16 +2,50 @@ import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import {
   type CampusSettings,
   DEFAULT_SETTINGS,
+  isCampusState,
+  isThreshold,
   type MyCampus,
+  parseDay,
+  parseSettings,
   publicProgress,
 } from '@/domain/campus-progress';
+import { isCollegeId } from '@/domain/college';
 import { emailInDomains } from '@/domain/email-domain';
 import { addressInDomains, normalizeAddress } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
-import type { Controls } from './memory-controls';
-import { campusNamesOf, type MemoryState, type StateStore } from './memory-state';
+import { assertSignedIn } from './memory-auth.adapter';
+import { campusNamesOf } from './memory-campus-requests.adapter';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isCount, isObject, recordOf } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /** The operators' threshold, state and opening date of each campus, keyed by college id. */
+    readonly campusSettings: Readonly<Record<string, CampusSettings>>;
+    /**
+     * Verified students of each campus that are not accounts here (a developer's `addClassmates`),
+     * so that a campus's progress can be seen past the floor offline.
+     */
+    readonly classmates: Readonly<Record<string, number>>;
+  }
+}
+
+/** The campus progress's slice: the operators' settings and the simulated classmates, by campus. */
+export const campusProgressSlice: Slice<'campusSettings' | 'classmates'> = {
+  empty: () => ({ campusSettings: {}, classmates: {} }),
+  parse: (d) => ({
+    campusSettings: Object.fromEntries(
+      Object.entries(recordOf(d.campusSettings, isObject))
+        .filter(([id]) => isCollegeId(id))
+        .map(([id, settings]) => [id, parseSettings(settings)]),
+    ),
+    classmates: Object.fromEntries(
+      Object.entries(recordOf(d.classmates, isCount)).filter(([id]) => isCollegeId(id)),
+    ),
+  }),
+};
 
 const EMAIL_OF_CAMPUS = new Map<string, UniversityEmail | null>(
   COLLEGE_CATALOGUE.map((entry) => [entry.id, universityEmailOf(entry)]),
@@ -61,20 +95,12 @@ export const campusSettingsOf = (state: MemoryState, collegeId: string): CampusS
   (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
   DEFAULT_SETTINGS;
 
-export function createMemoryCampusProgress({
-  store,
-  controls,
-}: {
-  store: StateStore;
-  controls: Controls;
-}): CampusProgressRepo {
+export function createMemoryCampusProgress({ store, controls }: MemoryContext): CampusProgressRepo {
   return {
     async mine(uid): Promise<MyCampus> {
       await controls.enter('campusProgress');
       const state = store.read();
-      if (state.sessionUid !== uid) {
-        throw new AppError('permission-denied', 'Only the signed-in user may read their campus');
-      }
+      assertSignedIn(state, uid, 'read their campus');
       const entry = state.entries[uid];
       if (!entry) throw new AppError('not-found', 'No waitlist entry');
       const { collegeId } = entry;
@@ -89,5 +115,60 @@ export function createMemoryCampusProgress({
         names: campusNamesOf(state, collegeId),
       };
     },
+  };
+}
+
+/** The campus progress's operator controls (`npm run campus:set` on the real backends). */
+export interface CampusProgressControls {
+  /**
+   * The operators' command for a campus (`npm run campus:set` on the real backends): its
+   * threshold, state ('gathering', 'opening', 'open') and opening date (`YYYY-MM-DD`, or null).
+   * What is left out stays; anything invalid throws and changes nothing.
+   */
+  setCampus(collegeId: string, settings: Partial<CampusSettings>): void;
+  /** Adds `count` verified students to a campus who are not accounts here (demo figures). */
+  addClassmates(collegeId: string, count: number): void;
+  /** The campus's true count of verified students (admin-only: the page gets it floored). */
+  verifiedCount(collegeId: string): number;
+}
+
+/** The id, or a TypeError for an operator's typo. */
+export const campusId = (collegeId: string): string => {
+  if (!isCollegeId(collegeId)) throw new TypeError(`Not a college id: ${String(collegeId)}`);
+  return collegeId;
+};
+
+export function campusProgressControls({ store }: MemoryContext): CampusProgressControls {
+  return {
+    setCampus(collegeId, change) {
+      const id = campusId(collegeId);
+      if (change.threshold !== undefined && !isThreshold(change.threshold)) {
+        throw new TypeError(`Not a threshold (1 to 100000): ${String(change.threshold)}`);
+      }
+      if (change.state !== undefined && !isCampusState(change.state)) {
+        throw new TypeError(
+          `Not a campus state (gathering, opening, open): ${String(change.state)}`,
+        );
+      }
+      if (change.opensOn !== undefined && change.opensOn !== null && !parseDay(change.opensOn)) {
+        throw new TypeError(`Not a day (YYYY-MM-DD): ${String(change.opensOn)}`);
+      }
+      store.update((state) => ({
+        ...state,
+        campusSettings: {
+          ...state.campusSettings,
+          [id]: parseSettings({ ...state.campusSettings[id], ...change }),
+        },
+      }));
+    },
+    addClassmates(collegeId, count) {
+      const id = campusId(collegeId);
+      if (!Number.isSafeInteger(count) || count < 0) throw new TypeError(`Not a count: ${count}`);
+      store.update((state) => ({
+        ...state,
+        classmates: { ...state.classmates, [id]: (state.classmates[id] ?? 0) + count },
+      }));
+    },
+    verifiedCount: (collegeId) => verifiedCount(store.read(), collegeId),
   };
 }

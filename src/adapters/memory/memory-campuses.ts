@@ -1,23 +1,16 @@
 import { isCollegeId } from '@/domain/college';
 import { isCatalogueCollege } from '@/domain/college-of-id';
 import { isPendingCampusId } from '@/domain/campus-request';
-import { milestoneMailId, milestoneStep } from '@/domain/campus-milestones';
 import { campusAddedMailId } from '@/domain/mail/outbox';
 import type { Clock } from '@/ports/clock.port';
-import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
-import { newCode } from './memory-invites.adapter';
-import { welcomeOf, withMail, isStopped } from './memory-mail.adapter';
-import {
-  type MemoryMail,
-  type MemoryState,
-  requestOfPending,
-  type StateStore,
-} from './memory-state';
+import { requestOfPending } from './memory-campus-requests.adapter';
+import { type MemoryMail, withMail } from './memory-mail.adapter';
+import type { MemoryContext, MemoryState, StateStore } from './memory-store';
 
 /**
  * The memory backend's campuses beyond the built catalogue (issue 49): requested campuses a
- * student may join pending, the ones an operator added (`addCampus`), and the milestones every
- * change of the state may reach, as the real backends' triggers record them.
+ * student may join pending, and the ones an operator added (`addCampus`). Their state is the
+ * campus requests' slice (memory-campus-requests.adapter.ts).
  */
 
 /** A campus of the built catalogue or one an operator added: one to launch (not a pending one). */
@@ -35,73 +28,6 @@ export function isJoinableCampus(state: MemoryState, uid: string, id: string): b
   if (!isCollegeId(id) || !isPendingCampusId(id)) return false;
   const found = requestOfPending(state, id);
   return !!found && !found.request.addedAs && found.request.by.includes(uid);
-}
-
-/** Every campus that has students, settings or simulated classmates. */
-const campusesOf = (state: MemoryState): Set<string> =>
-  new Set([
-    ...Object.values(state.entries).map((e) => e.collegeId),
-    ...Object.keys(state.campusSettings),
-    ...Object.keys(state.classmates),
-  ]);
-
-/**
- * The state with every milestone reached now recorded (issue 49), and the highest new one of each
- * campus mailed to every student then on its list (not to one whose e-mails a leave link
- * stopped). A pending campus has no threshold of its own yet: it reaches nothing.
- */
-export function withMilestones(state: MemoryState): { state: MemoryState; queued: number } {
-  let next = state;
-  let queued = 0;
-  for (const id of campusesOf(state)) {
-    if (isPendingCampusId(id)) continue;
-    const verified = verifiedCount(next, id);
-    const { threshold } = campusSettingsOf(next, id);
-    const recorded = Object.hasOwn(next.milestones, id) ? next.milestones[id]! : [];
-    const step = milestoneStep(verified, threshold, recorded);
-    if (!step.record.length) continue;
-    next = { ...next, milestones: { ...next.milestones, [id]: [...recorded, ...step.record] } };
-    const milestone = step.mail;
-    if (milestone === null) continue;
-    for (const [uid, entry] of Object.entries(next.entries)) {
-      if (entry.collegeId !== id || isStopped(next, uid, Date.parse(entry.timestamp))) continue;
-      const name = next.accounts.find((a) => a.uid === uid)?.displayName ?? '';
-      const mail: MemoryMail = {
-        ...welcomeOf(uid, entry, name),
-        id: milestoneMailId(id, milestone, uid),
-        kind: 'milestone',
-        milestone,
-        figure: { verified, threshold },
-      };
-      if (!Object.hasOwn(next.outbox, mail.id)) queued++;
-      next = withMail(next, mail);
-      // The message carries the student's invite link: a code is made for one who has none.
-      if (!Object.hasOwn(next.inviteCodes, uid)) {
-        next = { ...next, inviteCodes: { ...next.inviteCodes, [uid]: newCode(next) } };
-      }
-    }
-  }
-  return { state: next, queued };
-}
-
-/**
- * The store with the milestones' "trigger": every write is followed, in the same write, by the
- * milestones it reached; `onMailQueued` is told when that recorded messages.
- */
-export function withMilestoneTrigger(store: StateStore, onMailQueued: () => void): StateStore {
-  return {
-    ...store,
-    update(change) {
-      let queued = 0;
-      const next = store.update((state) => {
-        const result = withMilestones(change(state));
-        queued = result.queued;
-        return result.state;
-      });
-      if (queued) onMailQueued();
-      return next;
-    },
-  };
 }
 
 /** What `addCampus` did. */
@@ -189,3 +115,27 @@ export function addCampus(
   });
   return result!;
 }
+
+/** The operators' command that adds a requested campus. */
+export interface CampusesControls {
+  /**
+   * The operators' command that turns a requested campus into a catalogue campus (issue 49; `npm
+   * run campus:add -- --request ID --id CAMPUS` on the real backends): the search finds it, every
+   * entry on the pending campus moves to it, and each student who asked gets one 'Ya puedes
+   * unirte' e-mail. A rerun writes and sends nothing; an unknown request or a taken id throws.
+   */
+  addCampus(input: { request: string; id: string; name?: string; shortName?: string }): {
+    id: string;
+    added: boolean;
+    moved: number;
+    queued: number;
+  };
+}
+
+export const campusesControls = ({ store, clock, sender }: MemoryContext): CampusesControls => ({
+  addCampus: (input) => {
+    const result = addCampus(store, clock, input);
+    if (result.queued) sender.scheduleDelivery();
+    return result;
+  },
+});

@@ -2,8 +2,7 @@ import type { CollegeSearch } from '@/ports/college-search.port';
 import { type College, collegeFromRecord } from '@/domain/college';
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
-import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import type { MemoryContext } from './memory-store';
 
 /** As many hits as the production search asks for (spec section 9). */
 export const HITS_PER_PAGE = 3;
@@ -42,19 +41,15 @@ export function searchCatalogue(
  * The search over the built catalogue and the campuses an operator added (issue 49), as the
  * real backends' indexes hold both.
  */
-export function createMemoryCollegeSearch({
-  controls,
-  store,
-}: {
-  controls: Controls;
-  store?: StateStore;
-}): CollegeSearch {
+export function createMemoryCollegeSearch({ controls, store }: MemoryContext): CollegeSearch {
   return {
     async search(query) {
       await controls.enter('searchColleges');
-      const added = Object.entries(store?.read().addedCampuses ?? {}).map(
-        ([id, c]): CatalogueEntry => ({ id, ...c, keywords: [] }),
-      );
+      const added = Object.entries(store.read().addedCampuses).map(([id, c]): CatalogueEntry => ({
+        id,
+        ...c,
+        keywords: [],
+      }));
       return searchCatalogue(query, added.length ? [...COLLEGE_CATALOGUE, ...added] : undefined);
     },
   };

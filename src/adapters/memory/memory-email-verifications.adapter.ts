@@ -1,4 +1,3 @@
-import type { Clock } from '@/ports/clock.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
 import {
   checkUniversityAddress,
@@ -14,13 +13,90 @@ import {
   type TryOutcome,
   tryCode,
   addressInDomains,
+  type CodeRecord,
+  normalizeAddress,
 } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
 import { codeMailId } from '@/domain/mail/outbox';
 import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
-import type { Controls } from './memory-controls';
+import { assertSignedIn } from './memory-auth.adapter';
 import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
-import type { MemoryState, StateStore } from './memory-state';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isCount, isDate, isObject, isString, isTime, recordOf, without } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /**
+     * University addresses verified by a code (issue 48), keyed by uid: the normalized address and
+     * when (ISO 8601). One address per account and one account per address.
+     */
+    readonly verifications: Readonly<
+      Record<string, { readonly address: string; readonly at: string }>
+    >;
+    /** The code each student may still enter, keyed by uid: its hash only, never the code. */
+    readonly codes: Readonly<Record<string, CodeRecord>>;
+    /**
+     * When codes were sent (ms), keyed by `account:<uid>` and `address:<address>`, for the hourly
+     * limits; an address's sends stay when its student leaves (a new account starts no new hour).
+     */
+    readonly codeSends: Readonly<Record<string, readonly number[]>>;
+  }
+}
+
+/** The verifications' slice: verified addresses, the codes still to enter, the sends' times. */
+export const emailVerificationsSlice: Slice<'verifications' | 'codes' | 'codeSends'> = {
+  empty: () => ({ verifications: {}, codes: {}, codeSends: {} }),
+  parse: (d) => ({
+    verifications: recordOf(
+      d.verifications,
+      (v): v is { address: string; at: string } =>
+        isObject(v) &&
+        normalizeAddress((v as { address?: unknown }).address) ===
+          (v as { address?: unknown }).address &&
+        isDate((v as { at?: unknown }).at),
+    ),
+    codes: recordOf(
+      d.codes,
+      (v): v is CodeRecord =>
+        isObject(v) &&
+        normalizeAddress((v as CodeRecord).address) === (v as CodeRecord).address &&
+        isString((v as CodeRecord).hash) &&
+        isTime((v as CodeRecord).expiresAt) &&
+        isCount((v as CodeRecord).tries),
+    ),
+    codeSends: recordOf(
+      d.codeSends,
+      (v): v is number[] => Array.isArray(v) && v.length <= 100 && v.every(isTime),
+    ),
+  }),
+  withoutStudent: (state, uid) => ({
+    verifications: without(state.verifications, uid),
+    codes: without(state.codes, uid),
+    codeSends: without(state.codeSends, `account:${uid}`),
+  }),
+};
+
+/** The verifications' operator control. */
+export interface EmailVerificationsControls {
+  /**
+   * The university addresses verified by a code (issue 48; admin-only): address, account and the
+   * campus of the account's entry. Codes are never listed: only their hashes are kept.
+   */
+  verifications(): { address: string; uid: string; collegeId: string | null }[];
+}
+
+export const emailVerificationsControls = ({
+  store,
+}: MemoryContext): EmailVerificationsControls => ({
+  verifications: () => {
+    const state = store.read();
+    return Object.entries(state.verifications).map(([uid, { address }]) => ({
+      address,
+      uid,
+      collegeId: state.entries[uid]?.collegeId ?? null,
+    }));
+  },
+});
 
 /** Whether `address` is held by another account: verified by a code, or its sign-in address. */
 const heldByAnother = (state: MemoryState, uid: string, address: string): boolean =>
@@ -36,19 +112,12 @@ export function createMemoryEmailVerifications({
   store,
   controls,
   clock,
-  onMailQueued,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-  onMailQueued: () => void;
-}): EmailVerifications {
+  sender,
+}: MemoryContext): EmailVerifications {
   const secret = MEMORY_LEAVE_SECRET;
   const onList = (uid: string) => {
     const state = store.read();
-    if (state.sessionUid !== uid) {
-      throw new AppError('permission-denied', 'Only the signed-in user may verify their address');
-    }
+    assertSignedIn(state, uid, 'verify their address');
     const entry = Object.hasOwn(state.entries, uid) ? state.entries[uid] : undefined;
     if (!entry) throw new AppError('not-found', 'No waitlist entry');
     return entry;
@@ -113,7 +182,7 @@ export function createMemoryEmailVerifications({
           },
         );
       });
-      if ((outcome as SendOutcome).outcome === 'sent') onMailQueued();
+      if ((outcome as SendOutcome).outcome === 'sent') sender.scheduleDelivery();
       return outcome;
     },
     async verify(uid, typed) {

@@ -5,10 +5,35 @@ import {
   reportDay,
 } from '@/domain/failure-report';
 import { AppError } from '@/domain/errors';
-import type { Clock } from '@/ports/clock.port';
 import type { FailureReports } from '@/ports/failure-reports.port';
-import type { Controls } from './memory-controls';
-import type { StateStore } from './memory-state';
+import type { MemoryContext, Slice } from './memory-store';
+import { isCount, recordOf } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /**
+     * The failure reports' counts (issue 51: src/domain/failure-report.ts), keyed by
+     * failureCountKey (day, kind and code). Nothing of any student.
+     */
+    readonly failureCounts: Readonly<Record<string, number>>;
+  }
+}
+
+/** The failure reports' slice: counts only, so nothing of it goes with a student. */
+export const failureReportsSlice: Slice<'failureCounts'> = {
+  empty: () => ({ failureCounts: {} }),
+  parse: (d) => ({ failureCounts: recordOf(d.failureCounts, isCount) }),
+};
+
+/** The failure reports' operator control. */
+export interface FailureReportsControls {
+  /** The failure reports counted, by day, kind and code ('2026-11-28_join_unavailable': 2). */
+  failureReports(): Record<string, number>;
+}
+
+export const failureReportsControls = ({ store }: MemoryContext): FailureReportsControls => ({
+  failureReports: () => ({ ...store.read().failureCounts }),
+});
 
 /**
  * The failure reports' "server" (issue 51), as the real ones: it reads the report again, counts it
@@ -19,11 +44,7 @@ export function createMemoryFailureReports({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): FailureReports {
+}: MemoryContext): FailureReports {
   let windowStart = -Infinity;
   let used = 0;
   return {

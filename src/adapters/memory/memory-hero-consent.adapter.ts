@@ -1,9 +1,42 @@
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
-import type { Clock } from '@/ports/clock.port';
 import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import { AppError } from '@/domain/errors';
-import type { Controls } from './memory-controls';
-import { type StateStore, without } from './memory-state';
+import { assertSignedIn } from './memory-auth.adapter';
+import type { MemoryContext, Slice } from './memory-store';
+import { isDate, recordOf, without } from './memory-values';
+import { isNotice } from './memory-waitlist.adapter';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /** Hero-strip consents, keyed by uid: when each was given (ISO 8601). */
+    readonly consents: Readonly<Record<string, string>>;
+    /** The privacy notice's version each current hero consent was given under, keyed by uid. */
+    readonly consentNotices: Readonly<Record<string, string>>;
+  }
+}
+
+/** The hero consent's slice: who consented, when, and under which privacy notice. */
+export const heroConsentSlice: Slice<'consents' | 'consentNotices'> = {
+  empty: () => ({ consents: {}, consentNotices: {} }),
+  parse: (d) => ({
+    consents: recordOf(d.consents, isDate),
+    consentNotices: recordOf(d.consentNotices, isNotice),
+  }),
+  withoutStudent: (state, uid) => ({
+    consents: without(state.consents, uid),
+    consentNotices: without(state.consentNotices, uid),
+  }),
+};
+
+/** The hero consent's operator control. */
+export interface HeroConsentControls {
+  /** The hero-strip consents: when each student gave theirs (ISO 8601), keyed by uid. */
+  consents(): Record<string, string>;
+}
+
+export const heroConsentControls = ({ store }: MemoryContext): HeroConsentControls => ({
+  consents: () => ({ ...store.read().consents }),
+});
 
 /**
  * Hero-strip consents in storage, keyed by uid; only the signed-in student touches their own, and
@@ -13,16 +46,8 @@ export function createMemoryHeroConsent({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): HeroConsentRepo {
-  const own = (uid: string): void => {
-    if (store.read().sessionUid !== uid) {
-      throw new AppError('permission-denied', 'Only the signed-in user may use their consent');
-    }
-  };
+}: MemoryContext): HeroConsentRepo {
+  const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their consent');
   return {
     async get(uid) {
       await controls.enter('getConsent');

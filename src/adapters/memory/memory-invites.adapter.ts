@@ -1,4 +1,3 @@
-import type { Clock } from '@/ports/clock.port';
 import type { Invites } from '@/ports/invites.port';
 import { AppError } from '@/domain/errors';
 import {
@@ -12,8 +11,52 @@ import {
 import { collegeOfId } from '@/domain/college-of-id';
 import { publicProgress } from '@/domain/campus-progress';
 import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
-import type { Controls } from './memory-controls';
-import type { MemoryState, StateStore } from './memory-state';
+import { assertSignedIn } from './memory-auth.adapter';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isString, isTime, recordOf, without } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /** Each student's invite code, keyed by uid (made by the "server" on first use). */
+    readonly inviteCodes: Readonly<Record<string, string>>;
+    /** Who invited whom: the inviter's uid, keyed by the invitee's uid (one credit per account). */
+    readonly invitedBy: Readonly<Record<string, string>>;
+    /** When each arrival was credited (ms since 1970), keyed by the invitee's uid (issue 51). */
+    readonly invitedAt: Readonly<Record<string, number>>;
+  }
+}
+
+/** The invites' slice: the codes, and who was credited with whose arrival, when. */
+export const invitesSlice: Slice<'inviteCodes' | 'invitedBy' | 'invitedAt'> = {
+  empty: () => ({ inviteCodes: {}, invitedBy: {}, invitedAt: {} }),
+  parse: (d) => ({
+    inviteCodes: recordOf(d.inviteCodes, (v): v is string => parseInviteCode(v) === v),
+    invitedBy: recordOf(d.invitedBy, isString),
+    invitedAt: recordOf(d.invitedAt, isTime),
+  }),
+  withoutStudent: (state, uid) => ({
+    inviteCodes: without(state.inviteCodes, uid),
+    // Their own arrival, and the arrivals they were credited with: nothing of them stays.
+    invitedBy: Object.fromEntries(
+      Object.entries(without(state.invitedBy, uid)).filter(([, inviter]) => inviter !== uid),
+    ),
+    invitedAt: Object.fromEntries(
+      Object.entries(without(state.invitedAt, uid)).filter(
+        ([invitee]) => state.invitedBy[invitee] !== uid,
+      ),
+    ),
+  }),
+};
+
+/** The invites' operator control. */
+export interface InvitesControls {
+  /** Who joined with whose invite: the inviter's uid, keyed by the invitee's (admin-only). */
+  invites(): Record<string, string>;
+}
+
+export const invitesControls = ({ store }: MemoryContext): InvitesControls => ({
+  invites: () => ({ ...store.read().invitedBy }),
+});
 
 /** A fresh random code no student holds. */
 export function newCode(state: MemoryState): string {
@@ -50,20 +93,8 @@ export const invitedCount = (state: MemoryState, uid: string): number =>
   ).length;
 
 /** The invites "server": codes and credits in the stored state, with the real backends' rules. */
-export function createMemoryInvites({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): Invites {
-  const own = (uid: string): void => {
-    if (store.read().sessionUid !== uid) {
-      throw new AppError('permission-denied', 'Only the signed-in user may use their invites');
-    }
-  };
+export function createMemoryInvites({ store, controls, clock }: MemoryContext): Invites {
+  const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their invites');
   const onList = (uid: string): void => {
     own(uid);
     if (!Object.hasOwn(store.read().entries, uid)) {

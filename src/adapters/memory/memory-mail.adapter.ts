@@ -1,22 +1,149 @@
-import type { Clock } from '@/ports/clock.port';
-import type { LeaveLinks } from '@/ports/leave-links.port';
 import type { MailTransport } from '@/ports/mail-transport.port';
 import type { Outbox } from '@/ports/outbox.port';
+import { isMilestone, type Milestone } from '@/domain/campus-milestones';
 import { publicProgress } from '@/domain/campus-progress';
-import { type LeaveLinkState, readLeaveToken } from '@/domain/mail/leave-token';
-import { launchMailId, type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
-import { ledgerWith } from '@/domain/mail/recipient-limits';
+import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
+import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
+import { type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
+import { ledgerWith, type SentRecord } from '@/domain/mail/recipient-limits';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
-import type { Controls } from './memory-controls';
-import {
-  campusLabelOf,
-  MAILBOX_SIZE,
-  type MemoryMail,
-  type MemoryState,
-  type StateStore,
-  withoutStudent,
-} from './memory-state';
+import { campusLabelOf } from './memory-campus-requests.adapter';
+import type { MemoryContext, MemoryState, Slice, StateStore } from './memory-store';
+import { isCount, isObject, isString, isTime, recordOf } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /** The outbox (issue 25): each message recorded before it is sent, keyed by its id. */
+    readonly outbox: Readonly<Record<string, MemoryMail>>;
+    /** What the memory "mail provider" received, newest last (at most MAILBOX_SIZE). */
+    readonly mailbox: readonly DeliveredMail[];
+    /**
+     * The sender's recipient ledger (issue 51): what went to each mailbox in the last 30 days, by
+     * keyed digest. It stays when a student leaves: that is what holds a welcome to one in 30 days.
+     */
+    readonly mailRecipients: Readonly<Record<string, readonly SentRecord[]>>;
+  }
+}
+
+/** One outbox message, as the memory backend keeps it (admin-only on the real backends). */
+export interface MemoryMail {
+  readonly id: string;
+  readonly kind: MailKind;
+  readonly uid: string;
+  /** The entry's date of joining (ms). */
+  readonly joined: number;
+  readonly to: string;
+  readonly name: string;
+  readonly collegeId: string;
+  readonly status: 'pending' | 'sent' | 'failed';
+  readonly attempts: number;
+  /** When it is due (ms since 1970). */
+  readonly dueAt: number;
+  /** Claimed by a sender until then (ms since 1970; 0: not claimed). */
+  readonly leaseUntil: number;
+  readonly sentAt: string | null;
+  readonly error: string | null;
+  /** A code's message only (issue 48): the nonce its digits come from, and when it expires (ms). */
+  readonly nonce?: string;
+  readonly expiresAt?: number;
+  /** Milestone only (issue 49): the percent reached and the figure it was reached with. */
+  readonly milestone?: Milestone;
+  readonly figure?: { readonly verified: number; readonly threshold: number };
+}
+
+/** A message as the memory "mail provider" received it. */
+export interface DeliveredMail {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly at: string;
+}
+
+export const MAILBOX_SIZE = 50;
+
+function isMemoryMail(value: unknown): value is MemoryMail {
+  const v = value as Partial<Record<keyof MemoryMail, unknown>> | null;
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    (MAIL_KINDS as readonly unknown[]).includes(v.kind) &&
+    isString(v.uid) &&
+    isTime(v.joined) &&
+    isString(v.to) &&
+    isString(v.name) &&
+    isString(v.collegeId) &&
+    ['pending', 'sent', 'failed'].includes(v.status as string) &&
+    isCount(v.attempts) &&
+    isTime(v.dueAt) &&
+    isTime(v.leaseUntil) &&
+    (v.sentAt === null || isString(v.sentAt)) &&
+    (v.error === null || isString(v.error)) &&
+    (v.nonce === undefined || isString(v.nonce)) &&
+    (v.expiresAt === undefined || isTime(v.expiresAt)) &&
+    (v.milestone === undefined || isMilestone(v.milestone)) &&
+    (v.figure === undefined ||
+      (isObject(v.figure) &&
+        isCount((v.figure as { verified?: unknown }).verified) &&
+        isCount((v.figure as { threshold?: unknown }).threshold)))
+  );
+}
+
+function isSentRecord(value: unknown): value is SentRecord {
+  const v = value as Partial<Record<keyof SentRecord, unknown>> | null;
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    (MAIL_KINDS as readonly unknown[]).includes(v.kind) &&
+    isTime(v.at)
+  );
+}
+
+function isDelivered(value: unknown): value is DeliveredMail {
+  const v = value as Partial<Record<keyof DeliveredMail, unknown>> | null;
+  return (
+    isObject(v) &&
+    [v.id, v.to, v.subject, v.text, v.html, v.at].every(isString) &&
+    isObject(v.headers) &&
+    Object.values(v.headers).every(isString)
+  );
+}
+
+/** The mail's slice: the outbox, the memory mailbox, and the sender's recipient ledger. */
+export const mailSlice: Slice<'outbox' | 'mailbox' | 'mailRecipients'> = {
+  empty: () => ({ outbox: {}, mailbox: [], mailRecipients: {} }),
+  parse: (d) => ({
+    outbox: recordOf(d.outbox, isMemoryMail),
+    mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
+    mailRecipients: recordOf(
+      d.mailRecipients,
+      (v): v is SentRecord[] => Array.isArray(v) && v.every(isSentRecord),
+    ),
+  }),
+  // Their messages and the record of them: nothing is sent to a student who left.
+  withoutStudent: (state, uid) => ({
+    outbox: Object.fromEntries(Object.entries(state.outbox).filter(([, mail]) => mail.uid !== uid)),
+  }),
+};
+
+/** The mail's operator controls (the sender's run is the memory sender's: memory-sender.ts). */
+export interface MailControls {
+  /** The outbox (issue 25): every message recorded, pending, sent or failed (admin-only). */
+  outbox(): MemoryMail[];
+  /** What the memory "mail provider" received: subject, both bodies, headers (newest last). */
+  mailbox(): DeliveredMail[];
+  /** Runs the sender now (it also runs by itself after a join and a launch). */
+  deliverMail(): Promise<DeliveryReport>;
+}
+
+export const mailControls = ({ store, sender }: MemoryContext): MailControls => ({
+  outbox: () => Object.values(store.read().outbox),
+  mailbox: () => [...store.read().mailbox],
+  deliverMail: sender.deliverMail,
+});
 
 /**
  * The memory backend's signing secret for leave links. It signs nothing but this offline
@@ -24,9 +151,6 @@ import {
  * backends read theirs from server-side secrets.
  */
 export const MEMORY_LEAVE_SECRET = 'memory-backend-leave-links-offline-only-0123456789';
-
-/** Why a message was not sent: the student stopped their e-mails with an expired link. */
-export const STOPPED_ERROR = 'stopped: the student asked for no more e-mails (an expired link)';
 
 /** The welcome of a new entry, due at once. */
 export function welcomeOf(uid: string, entry: StoredWaitlistEntry, name: string): MemoryMail {
@@ -53,22 +177,6 @@ export const withMail = (state: MemoryState, mail: MemoryMail): MemoryState =>
   Object.hasOwn(state.outbox, mail.id)
     ? state
     : { ...state, outbox: { ...state.outbox, [mail.id]: mail } };
-
-/** Whether an expired leave link stopped the e-mails of this entry (issue 51). */
-export const isStopped = (state: MemoryState, uid: string, joined: number): boolean =>
-  Object.hasOwn(state.mailStopped, uid) && state.mailStopped[uid] === joined;
-
-/** Who the launch of a campus goes to: every student on its list (by entry) still written to. */
-export function launchOf(state: MemoryState, collegeId: string): MemoryMail[] {
-  return Object.entries(state.entries)
-    .filter(([, entry]) => entry.collegeId === collegeId)
-    .filter(([uid, entry]) => !isStopped(state, uid, Date.parse(entry.timestamp)))
-    .map(([uid, entry]) => ({
-      ...welcomeOf(uid, entry, state.accounts.find((a) => a.uid === uid)?.displayName ?? ''),
-      id: launchMailId(collegeId, uid),
-      kind: 'launch' as const,
-    }));
-}
 
 /** The outbox "server": messages kept in the state, claimed with a lease. */
 export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
@@ -166,11 +274,7 @@ export function createMemoryTransport({
   store,
   controls,
   clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): MailTransport {
+}: Pick<MemoryContext, 'store' | 'controls' | 'clock'>): MailTransport {
   return {
     async send(mail) {
       await controls.enter('sendMail');
@@ -180,70 +284,6 @@ export function createMemoryTransport({
         ...state,
         mailbox: [...state.mailbox, delivered].slice(-MAILBOX_SIZE),
       }));
-    },
-  };
-}
-
-/** Leave links, read with the memory backend's secret against the stored entries. */
-export function createMemoryLeaveLinks({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): LeaveLinks {
-  /** The token's student when it names their entry as it is now, or why not. */
-  const studentOf = async (
-    token: string,
-  ): Promise<{ uid: string; joined: number } | LeaveLinkState> => {
-    const reading = await readLeaveToken(token, MEMORY_LEAVE_SECRET, clock.now());
-    if (!reading.ok) return reading.fault;
-    const { uid, joined } = reading.claims;
-    const entry = store.read().entries[uid];
-    return entry && Date.parse(entry.timestamp) === joined ? { uid, joined } : 'used';
-  };
-  return {
-    async check(token) {
-      await controls.enter('checkLeaveLink');
-      const student = await studentOf(token);
-      return typeof student === 'string' ? student : 'valid';
-    },
-    async leave(token) {
-      await controls.enter('leaveByLink');
-      const reading = await readLeaveToken(token, MEMORY_LEAVE_SECRET, clock.now());
-      if (!reading.ok && reading.fault === 'expired' && reading.claims) {
-        // Too old to delete anything; it still stops the e-mails of the entry it names.
-        const { uid, joined } = reading.claims;
-        let stopped = false;
-        store.update((state) => {
-          const entry = state.entries[uid];
-          if (!entry || Date.parse(entry.timestamp) !== joined) return state;
-          stopped = true;
-          const outbox = Object.fromEntries(
-            Object.entries(state.outbox).map(([id, mail]) => [
-              id,
-              mail.uid === uid && mail.status === 'pending'
-                ? { ...mail, status: 'failed' as const, error: STOPPED_ERROR, leaseUntil: 0 }
-                : mail,
-            ]),
-          );
-          return { ...state, outbox, mailStopped: { ...state.mailStopped, [uid]: joined } };
-        });
-        return stopped ? 'stopped' : 'expired';
-      }
-      const student = await studentOf(token);
-      if (typeof student === 'string') return student;
-      // The entry is looked at again as the deletion happens: of two uses at once, one leaves.
-      let left = false;
-      store.update((state) => {
-        const entry = state.entries[student.uid];
-        if (!entry || Date.parse(entry.timestamp) !== student.joined) return state;
-        left = true;
-        return withoutStudent(state, student.uid);
-      });
-      return left ? 'left' : 'used';
     },
   };
 }

@@ -1,31 +1,45 @@
-import type { JoinSources } from '@/ports/join-sources.port';
 import type { SellerChoices } from '@/ports/seller-choices.port';
-import type { Clock } from '@/ports/clock.port';
 import { AppError } from '@/domain/errors';
-import { parseSellerCategories } from '@/domain/seller-choice';
-import { parseVisitSource, SOURCE_WINDOW_MS } from '@/domain/visit-source';
-import type { Controls } from './memory-controls';
-import { type StateStore, without } from './memory-state';
+import { parseSellerCategories, type SellerCategory } from '@/domain/seller-choice';
+import { assertSignedIn } from './memory-auth.adapter';
+import type { MemoryContext, Slice } from './memory-store';
+import { recordOf, without } from './memory-values';
+
+declare module './memory-store' {
+  interface MemoryState {
+    /** Who will sell, and what (issue 49), keyed by uid: never an empty list (clearing deletes). */
+    readonly sellerChoices: Readonly<Record<string, readonly SellerCategory[]>>;
+  }
+}
+
+/** The seller choices' slice (the entry's: leaving deletes a student's too). */
+export const sellerChoicesSlice: Slice<'sellerChoices'> = {
+  empty: () => ({ sellerChoices: {} }),
+  parse: (d) => ({
+    sellerChoices: recordOf(d.sellerChoices, (v): v is SellerCategory[] => {
+      const parsed = parseSellerCategories(v);
+      return parsed !== null && parsed.length > 0;
+    }),
+  }),
+  withoutStudent: (state, uid) => ({ sellerChoices: without(state.sellerChoices, uid) }),
+};
+
+/** The seller choices' operator control. */
+export interface SellerChoicesControls {
+  /** Who will sell, and what (issue 49), keyed by uid (admin-only). */
+  sellerChoices(): Record<string, readonly SellerCategory[]>;
+}
+
+export const sellerChoicesControls = ({ store }: MemoryContext): SellerChoicesControls => ({
+  sellerChoices: () => ({ ...store.read().sellerChoices }),
+});
 
 /**
- * Who will sell and where students came from (issue 49), as the real backends keep them: records
- * of their own beside the entry, the signed-in student's only, deleted with the entry.
+ * Who will sell (issue 49), as the real backends keep it: a record of its own beside the entry,
+ * the signed-in student's only, deleted with the entry.
  */
-export function createMemorySellerChoices({
-  store,
-  controls,
-}: {
-  store: StateStore;
-  controls: Controls;
-}): SellerChoices {
-  const own = (uid: string): void => {
-    if (store.read().sessionUid !== uid) {
-      throw new AppError(
-        'permission-denied',
-        'Only the signed-in user may use their seller choice',
-      );
-    }
-  };
+export function createMemorySellerChoices({ store, controls }: MemoryContext): SellerChoices {
+  const own = (uid: string): void => assertSignedIn(store.read(), uid, 'use their seller choice');
   return {
     async get(uid) {
       await controls.enter('getSellerChoice');
@@ -47,37 +61,6 @@ export function createMemorySellerChoices({
           : without(state.sellerChoices, uid),
       }));
       return parsed;
-    },
-  };
-}
-
-export function createMemoryJoinSources({
-  store,
-  controls,
-  clock,
-}: {
-  store: StateStore;
-  controls: Controls;
-  clock: Clock;
-}): JoinSources {
-  return {
-    async record(uid, source) {
-      await controls.enter('recordSource');
-      if (store.read().sessionUid !== uid) {
-        throw new AppError('permission-denied', 'Only the signed-in user may record their source');
-      }
-      const parsed = parseVisitSource(source);
-      if (!parsed) throw new AppError('invalid-argument', 'Not a clamped source');
-      let written = false;
-      store.update((state) => {
-        const entry = Object.hasOwn(state.entries, uid) ? state.entries[uid] : undefined;
-        // Once, and only in the join's own visit (within a day of joining).
-        if (!entry || Object.hasOwn(state.joinSources, uid)) return state;
-        if (clock.now().getTime() - Date.parse(entry.timestamp) > SOURCE_WINDOW_MS) return state;
-        written = true;
-        return { ...state, joinSources: { ...state.joinSources, [uid]: parsed } };
-      });
-      return written;
     },
   };
 }

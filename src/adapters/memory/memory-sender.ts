@@ -8,7 +8,7 @@ import {
   createMemoryTransport,
   MEMORY_LEAVE_SECRET,
 } from './memory-mail.adapter';
-import type { StateStore } from './memory-state';
+import type { StateStore } from './memory-store';
 
 /** How soon the memory sender sends what a join or a launch recorded ("within minutes"). */
 export const MEMORY_SEND_DELAY_MS = 500;

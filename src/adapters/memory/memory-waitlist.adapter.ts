@@ -2,34 +2,83 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
 import { addressInDomains } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
-import { JOIN_TERMS } from '@/domain/join-terms';
-import { fromStoredEntry, toStoredEntry } from '@/domain/waitlist-entry';
+import { JOIN_TERMS, NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
+import { fromStoredEntry, type StoredWaitlistEntry, toStoredEntry } from '@/domain/waitlist-entry';
+import { assertSignedIn } from './memory-auth.adapter';
 import { campusEmail } from './memory-campus-progress.adapter';
 import { isJoinableCampus } from './memory-campuses';
-import type { Controls } from './memory-controls';
-import { type StateStore, without } from './memory-state';
+import type { MemoryContext, Slice } from './memory-store';
+import { isString, recordOf, without } from './memory-values';
 import { welcomeOf, withMail } from './memory-mail.adapter';
+
+declare module './memory-store' {
+  interface MemoryState {
+    readonly entries: Readonly<Record<string, StoredWaitlistEntry>>;
+    /**
+     * The privacy notice's version each entry was made under, keyed by uid; an entry recorded here
+     * confirmed its student is 18 or older (src/domain/join-terms.ts, issue 51).
+     */
+    readonly joinNotices: Readonly<Record<string, string>>;
+  }
+}
+
+function parseEntry(value: unknown): StoredWaitlistEntry | null {
+  const v = value as Partial<Record<keyof StoredWaitlistEntry, unknown>> | null;
+  return v && isString(v.email) && isString(v.collegeId) && isString(v.timestamp)
+    ? { email: v.email, collegeId: v.collegeId, timestamp: v.timestamp }
+    : null;
+}
+
+/** A privacy notice's version as the join terms write it. */
+export const isNotice = (v: unknown): v is string => isString(v) && NOTICE_VERSION_PATTERN.test(v);
+
+/** The waitlist's slice: the entries, keyed by uid, and the notice each was made under. */
+export const waitlistSlice: Slice<'entries' | 'joinNotices'> = {
+  empty: () => ({ entries: {}, joinNotices: {} }),
+  parse(d) {
+    const entries: Record<string, StoredWaitlistEntry> = {};
+    if (typeof d.entries === 'object' && d.entries !== null) {
+      for (const [uid, value] of Object.entries(d.entries)) {
+        const entry = parseEntry(value);
+        if (entry) entries[uid] = entry;
+      }
+    }
+    return { entries, joinNotices: recordOf(d.joinNotices, isNotice) };
+  },
+  withoutStudent: (state, uid) => ({
+    entries: without(state.entries, uid),
+    joinNotices: without(state.joinNotices, uid),
+  }),
+};
+
+/** The waitlist's operator controls. */
+export interface WaitlistControls {
+  /** The waitlist entries, keyed by uid. */
+  entries(): Record<string, StoredWaitlistEntry>;
+  /**
+   * The privacy notice's version recorded with each entry (which also records that its student
+   * confirmed being 18 or older) and with each current consent (the hero consent's slice), keyed
+   * by uid (issue 51).
+   */
+  notices(): { joined: Record<string, string>; consented: Record<string, string> };
+}
+
+export const waitlistControls = ({ store }: MemoryContext): WaitlistControls => ({
+  entries: () => ({ ...store.read().entries }),
+  notices: () => ({
+    joined: { ...store.read().joinNotices },
+    consented: { ...store.read().consentNotices },
+  }),
+});
 
 /**
  * Waitlist entries in storage, keyed by uid. As the rules of the real backends say: only the
  * signed-in student reads, writes, changes the campus of or deletes their own entry, and a change
  * touches the campus alone.
  */
-export function createMemoryWaitlist({
-  store,
-  controls,
-  onMailQueued = () => {},
-}: {
-  store: StateStore;
-  controls: Controls;
-  /** Told when joining recorded a welcome message (the memory sender then sends it). */
-  onMailQueued?: () => void;
-}): WaitlistRepo {
-  const own = (uid: string, what: string): void => {
-    if (store.read().sessionUid !== uid) {
-      throw new AppError('permission-denied', `Only the signed-in user may ${what} for this uid`);
-    }
-  };
+export function createMemoryWaitlist({ store, controls, sender }: MemoryContext): WaitlistRepo {
+  const own = (uid: string, what: string): void =>
+    assertSignedIn(store.read(), uid, `${what} for this uid`);
   return {
     async get(uid) {
       await controls.enter('getEntry');
@@ -67,7 +116,8 @@ export function createMemoryWaitlist({
           welcomeOf(uid, added, account.displayName),
         );
       }).entries[uid]!;
-      if (queued) onMailQueued();
+      // Its welcome message is sent soon, by the memory sender.
+      if (queued) sender.scheduleDelivery();
       return fromStoredEntry(stored);
     },
     async changeCollege(uid, collegeId) {

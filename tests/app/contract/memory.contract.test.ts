@@ -1,6 +1,7 @@
 import { AppError } from '@/domain/errors';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS, MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
+import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
+import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
 import { describeCampusRequestsContract } from './campus-requests.contract';

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS, MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
+import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
+import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import {
   milestonesReached,
   milestoneStep,

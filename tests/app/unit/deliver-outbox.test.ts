@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { MEMORY_STATE_KEY, type MemoryMail } from '@/adapters/memory/memory-state';
+import type { MemoryMail } from '@/adapters/memory/memory-mail.adapter';
+import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import {
   deliverOutbox,
   type DeliveryOptions,

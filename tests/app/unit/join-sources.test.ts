@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { createVisitRecord, SOURCE_KEY } from '@/adapters/browser/visit-record.adapter';
-import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-state';
+import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
 import { DEFAULT_COLLEGES } from '@/domain/college';
 import { SOURCE_WINDOW_MS } from '@/domain/visit-source';
 import { memoryStorage } from '../../support/memory-storage';

@@ -303,8 +303,18 @@ describe('memory hero strip: approved photos of students on the list only (issue
 
 describe('the memory backend’s controls, as the README shows them', () => {
   it('names every control of window.__memoryBackend and every operation', () => {
-    const source = fs.readFileSync('src/adapters/memory/memory-operator-controls.ts', 'utf8');
-    const controls = /interface MemoryBackendControls \{([\s\S]*?)\n\}/.exec(source)![1]!;
+    // Each feature declares its own controls (an interface named …Controls) beside its slice.
+    const dir = 'src/adapters/memory';
+    const controls = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [
+        ...fs
+          .readFileSync(`${dir}/${file}`, 'utf8')
+          .matchAll(/^export interface \w+Controls \{([\s\S]*?)\n\}/gm),
+      ])
+      .map((m) => m[1]!)
+      .join('\n');
     const names = [...controls.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]!);
     expect(Object.keys(memoryWorld().backend.controls).sort()).toEqual([...names].sort());
     const readme = fs.readFileSync('README.md', 'utf8');

@@ -69,14 +69,18 @@ export function NextSteps({
       },
     ]),
   ) as Record<StepId, () => void>;
-  // Stable, so that a step reporting its error runs its effect only when the error changes.
+  // Stable, so that a step reporting its error runs its effect only when the error changes. A
+  // step an error opened stays open once it is gone: she is at work in it (her choice, for this
+  // visit).
   const errorOf = useMemo(
     () =>
       Object.fromEntries(
         STEP_IDS.map((step) => [
           step,
-          (error: boolean) =>
-            setErrors((now) => (!!now[step] === error ? now : { ...now, [step]: error })),
+          (error: boolean) => {
+            setErrors((now) => (!!now[step] === error ? now : { ...now, [step]: error }));
+            if (error) setChoices((now) => (now[step] ? now : chose(now, step, true)));
+          },
         ]),
       ) as Record<StepId, (error: boolean) => void>,
     [],
@@ -127,7 +131,12 @@ export function NextSteps({
             />
           </>
         )}
-        <SellerChoiceForm open={open.sell} onToggle={toggles.sell} onError={errorOf.sell} />
+        <SellerChoiceForm
+          readNow={settled}
+          open={open.sell}
+          onToggle={toggles.sell}
+          onError={errorOf.sell}
+        />
         <MyEntryPanel open={open.data} onToggle={toggles.data} onLeft={forgetStepChoices} />
       </ol>
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   SELLER_CATEGORIES,
   SELLER_CATEGORY_LABELS,
@@ -26,7 +26,12 @@ function sellerSummary(saved: readonly SellerCategory[] | null, failed: boolean)
  * failed save keeps what was ticked and offers 'Reintentar'. No `<form>`: the card sits in one.
  * Reading and saving are commands in the card's one idiom (`useCommand`).
  */
-export function SellerChoiceForm({ open, onToggle, onError }: StepProps) {
+export function SellerChoiceForm({
+  readNow,
+  open,
+  onToggle,
+  onError,
+}: StepProps & { readNow: boolean }) {
   const [load, startLoad] = useCommand(useAppStore((s) => s.loadSellerChoice));
   const [save, startSave] = useCommand(useAppStore((s) => s.saveSellerChoice));
   const [ticked, setTicked] = useState<readonly SellerCategory[]>([]);
@@ -38,9 +43,14 @@ export function SellerChoiceForm({ open, onToggle, onError }: StepProps) {
     void startLoad().then((outcome) => {
       if (outcome.ok) setTicked(outcome.value);
     });
-  // Read once, when the step mounts (a second start meanwhile is refused by the command).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(read, []);
+  // Read once, after the campus (the card's first read) has answered: one read at a time.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!readNow || started.current) return;
+    started.current = true;
+    read();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readNow]);
   useEffect(() => onError(failed), [failed, onError]);
 
   const toggle = (category: SellerCategory, on: boolean) =>

@@ -45,6 +45,9 @@ async function codeIn(page: Page, to: string): Promise<string> {
   return code;
 }
 
+// Long flows (a join, a code, reloads, axe): room for a machine that runs behind.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await configureBackend(page);
 });

@@ -30,6 +30,13 @@ async function join(page: Page) {
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
 }
 
+/** The page, a student signed in with this address, joined to UDG - CUCEI. */
+async function joinedAs(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
+  await page.goto('/');
+  await signIn(page, email);
+  await join(page);
+}
+
 const height = async (page: Page) => (await card(page).boundingBox())!.height;
 
 /** The six digits of the last code e-mail the memory mail provider received for `to`. */
@@ -56,9 +63,7 @@ test('on a 390 px phone the joined card is at most 1,300 px before verifying and
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await signIn(page, MARIANA);
-  await join(page);
+  await joinedAs(page, MARIANA);
   await expect(page.getByLabel('Correo universitario')).toBeVisible();
   await expect(page.getByTestId('seller-choice')).not.toContainText('Cargando…');
   const unverified = await height(page);
@@ -86,9 +91,7 @@ test('on a 390 px phone the joined card is at most 1,300 px before verifying and
 test('after the join focus lands on the first open step, inside the card; verifying is open, the rest closed', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signIn(page, MARIANA);
-  await join(page);
+  await joinedAs(page, MARIANA);
   const verify = stepButton(page, STEP.verify);
   await expect(verify).toBeFocused();
   await expect(verify).toHaveAttribute('aria-expanded', 'true');
@@ -111,9 +114,7 @@ test('after the join focus lands on the first open step, inside the card; verify
 test('a verified student: focus on the campus, and the verification is a done line', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signIn(page);
-  await join(page);
+  await joinedAs(page);
   await expect(page.getByRole('heading', { name: 'Tu campus', exact: true })).toBeFocused();
   await expect(page.getByTestId('campus-verification')).toHaveText(
     'Verificado con tu correo de la UdeG',
@@ -124,9 +125,7 @@ test('a verified student: focus on the campus, and the verification is a done li
 test('each step opens and closes by keyboard, and the card opens as she left it after a reload', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signIn(page, MARIANA);
-  await join(page);
+  await joinedAs(page, MARIANA);
   const verify = stepButton(page, STEP.verify);
   await expect(verify).toBeFocused();
   // Enter closes the verification step; Space opens it again.
@@ -173,9 +172,7 @@ test('each step opens and closes by keyboard, and the card opens as she left it 
 test('a step saving keeps its state while another opens; an error stays in its step and the others work', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signIn(page);
-  await join(page);
+  await joinedAs(page);
   await openStep(page, STEP.sell);
   const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
   await group.getByLabel('Postres').check();
@@ -214,9 +211,7 @@ for (const open of [false, true]) {
   test(`the joined card with its steps ${open ? 'open' : 'closed'} has no axe violations`, async ({
     page,
   }) => {
-    await page.goto('/');
-    await signIn(page, MARIANA);
-    await join(page);
+    await joinedAs(page, MARIANA);
     await expect(page.getByTestId('seller-choice')).not.toContainText('Cargando…');
     if (open) for (const title of STEP_TITLES) await openStep(page, title);
     await expectNoAxeViolations(page, '#waitlist');
@@ -227,9 +222,7 @@ test('on a phone the data labels keep to one line, the seller boxes take two col
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await signIn(page);
-  await join(page);
+  await joinedAs(page);
   await openStep(page, STEP.data);
   await openStep(page, STEP.sell);
   const label = page.locator('[data-testid="my-entry"] dt', { hasText: 'Te uniste el' });

@@ -168,3 +168,27 @@ export async function chooseCollege(d: EngineDriver, query: string, option: stri
 }
 
 export const submit = '#waitlist form button[type=submit]';
+
+/**
+ * Opens one of the joined card's next steps (issue 62: 'verify', 'invite', 'sell', 'data') by a
+ * tap on its disclosure button, unless it is open already.
+ */
+export async function openStep(d: EngineDriver, step: 'verify' | 'invite' | 'sell' | 'data') {
+  const button = `#step-${step}-button`;
+  await visible(d, button);
+  const open = await d.run(
+    (s: string) => document.querySelector(s)!.getAttribute('aria-expanded') === 'true',
+    button,
+  );
+  if (!open) await d.click(button);
+  await waitFor(
+    d,
+    `the step ${step} open`,
+    (s: string) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true',
+    button,
+  );
+}
+
+/** The joined card's height as the issue measures it: the form under the section's heading. */
+export const cardHeight = (d: EngineDriver) =>
+  d.run(() => document.querySelector('#waitlist form')!.getBoundingClientRect().height);

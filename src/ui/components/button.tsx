@@ -22,7 +22,8 @@ export const buttonVariants = cva(
         notice: 'font-semibold bg-white text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100',
       },
       size: {
-        sm: 'min-h-10 px-4 py-2',
+        // At least 44 px high: a touch target on a phone (issue 62).
+        sm: 'min-h-11 px-4 py-2',
         md: 'min-h-11 px-6 py-2.5',
         lg: 'min-h-12 px-6',
       },

@@ -4,6 +4,8 @@ import { Button, buttonVariants } from '@/ui/components/button';
 import { SITE } from '@/ui/site-config';
 import { notify } from '@/ui/toast';
 import { invitedText, inviteLink, inviteMessage, whatsappLink } from './campus-progress-text';
+import { StepDisclosure } from './step-disclosure';
+import type { StepProps } from './step-props';
 
 /** Copies the link; false when the browser refuses (no clipboard, no permission). */
 async function copy(link: string): Promise<boolean> {
@@ -18,9 +20,14 @@ async function copy(link: string): Promise<boolean> {
 /**
  * 'Invita a tus compañeros' (issue 28): the student's own link (`/?ref=CODE`), 'Invitar por
  * WhatsApp' and 'Compartir' (the Web Share API, or copying the link), and how many classmates
- * joined with it. No position in a line, no leaderboard.
+ * joined with it (the step's one line, issue 62). No position in a line, no leaderboard.
  */
-export function InvitePanel({ invites, campus }: { invites: MyInvites; campus: string }) {
+export function InvitePanel({
+  invites,
+  campus,
+  open,
+  onToggle,
+}: { invites: MyInvites; campus: string } & Omit<StepProps, 'onError'>) {
   const link = inviteLink(SITE.url || window.location.origin, invites.code);
   const onShare = async () => {
     if (typeof navigator.share === 'function') {
@@ -36,18 +43,15 @@ export function InvitePanel({ invites, campus }: { invites: MyInvites; campus: s
     else notify.error('No pudimos copiar tu enlace', 'Cópialo del campo «Tu enlace».');
   };
   return (
-    <section
-      aria-labelledby="invite-title"
-      className="rounded-xl bg-slate-50 p-4 text-sm text-slate-800"
-      data-testid="invite-panel"
+    <StepDisclosure
+      step="invite"
+      title="Invita a tus compañeros"
+      summary={<span data-testid="invite-count">{invitedText(invites.joined)}</span>}
+      open={open}
+      onToggle={onToggle}
+      testId="invite-panel"
     >
-      <h4 id="invite-title" className="font-semibold text-slate-900">
-        Invita a tus compañeros
-      </h4>
-      <p className="mt-1" data-testid="invite-count">
-        {invitedText(invites.joined)}
-      </p>
-      <p className="mt-1 text-xs text-slate-600">
+      <p className="text-xs text-slate-600">
         Cuentan los compañeros de tu campus que verifican su correo universitario.
       </p>
       <label className="mt-2 block">
@@ -60,7 +64,7 @@ export function InvitePanel({ invites, campus }: { invites: MyInvites; campus: s
           value={link}
           data-testid="invite-link"
           onFocus={(event) => event.currentTarget.select()}
-          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
         />
       </label>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -78,6 +82,6 @@ export function InvitePanel({ invites, campus }: { invites: MyInvites; campus: s
           Compartir
         </Button>
       </div>
-    </section>
+    </StepDisclosure>
   );
 }

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useFocusOnMount } from '@/ui/hooks/use-focus-on-mount';
 import { MESSAGES } from '@/ui/messages';
 import { PRIVACY_NOTICE_PATH } from '@/ui/site-config';
@@ -8,8 +8,7 @@ import { cardUser } from '@/ui/card/card-transition';
 import { editingCollege, emailField, submitStatus } from '@/ui/card/card-view';
 import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
 import { CollegeCombobox } from './college-combobox';
-import { CampusProgressPanel } from './campus-progress-panel';
-import { MyEntryPanel } from './my-entry-panel';
+import { NextSteps } from './next-steps';
 import { SubmitButton } from './submit-button';
 import { Button } from '@/ui/components/button';
 
@@ -36,12 +35,18 @@ export default function JoinForm({
   const signOut = useAppStore((s) => s.signOut);
   const [missingCollege, setMissingCollege] = useState(false);
   const invalid = missingCollege && !hasCollege;
+  // After her own join, focus moves into the card's next steps (the button she pressed is
+  // disabled, and a disabled button loses focus); not when a returning student's card loads.
+  const [focusSteps, setFocusSteps] = useState(false);
+  const stepsFocused = useCallback(() => setFocusSteps(false), []);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const outcome = await join();
-    if (outcome.ok) setMissingCollege(false);
-    else if (outcome.code === 'validation/college-required') setMissingCollege(true);
+    if (outcome.ok) {
+      setMissingCollege(false);
+      setFocusSteps(true);
+    } else if (outcome.code === 'validation/college-required') setMissingCollege(true);
     toastOutcome(outcome, {
       ok: ({ heroConsentFailed }) => [
         ['success', MESSAGES.joined, MESSAGES.joinedDescription],
@@ -112,8 +117,7 @@ export default function JoinForm({
           </label>
         )}
         <SubmitButton status={status} />
-        {joined && <CampusProgressPanel />}
-        {joined && <MyEntryPanel />}
+        {joined && <NextSteps focusAfterJoin={focusSteps} onFocused={stepsFocused} />}
         <p className="text-xs text-slate-600">
           Al unirte confirmas que tienes 18 años o más y aceptas recibir actualizaciones sobre el
           lanzamiento en tu campus. Guardamos tu correo, tu campus, la fecha en que te uniste y esa

@@ -6,19 +6,39 @@ import { campusLabel } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import { editingCollege, entryAction, myEntry } from '@/ui/card/card-view';
 import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
+import { StepDisclosure } from './step-disclosure';
+import type { StepProps } from './step-props';
 
 const longDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
+const shortDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium' });
+
+/** The student's entry while it is read, or when it could not be: the steps wait for it. */
+export function MyEntryStatus({ unreadable }: { unreadable: boolean }) {
+  const loadMyEntry = useAppStore((s) => s.loadMyEntry);
+  if (!unreadable) return <p className="text-sm text-slate-600">Cargando tus datos…</p>;
+  return (
+    <div role="alert" className="text-sm text-slate-700">
+      <p>{MESSAGES.entryLoadFailed}</p>
+      <Button variant="ghost" size="sm" onClick={() => void loadMyEntry()}>
+        Reintentar
+      </Button>
+    </div>
+  );
+}
 
 /**
- * What we keep of a student who joined (e-mail, campus, date of joining), their hero-strip
- * consent, a change of campus and 'Salir de la lista de espera' (with a confirmation dialog).
+ * 'Tus datos en la lista', the card's last step (issue 62): what we keep of a student who joined
+ * (e-mail, campus, date of joining), their hero-strip consent, a change of campus and 'Salir de
+ * la lista de espera' (with a confirmation dialog). `onLeft`: the student left the list.
  */
-export function MyEntryPanel() {
+export function MyEntryPanel({
+  open,
+  onToggle,
+  onLeft,
+}: Omit<StepProps, 'onError'> & { onLeft: () => void }) {
   const entry = useAppStore((s) => myEntry(s.card));
-  const status = useAppStore((s) => (s.card.step === 'joined' ? s.card.entry.status : null));
   const action = useAppStore((s) => entryAction(s.card));
   const editing = useAppStore((s) => editingCollege(s.card));
-  const loadMyEntry = useAppStore((s) => s.loadMyEntry);
   const label = useAppStore((s) => campusLabel(s.card, s.campus));
   const setHeroConsent = useAppStore((s) => s.setHeroConsent);
   const editCollege = useAppStore((s) => s.editCollege);
@@ -28,19 +48,8 @@ export function MyEntryPanel() {
   // The box shows the student's choice at once; it returns to the stored one if saving fails.
   const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
 
-  if (status === 'loading' || status === null) {
-    return <p className="text-sm text-slate-600">Cargando tus datos…</p>;
-  }
-  if (status === 'unreadable' || !entry) {
-    return (
-      <div role="alert" className="text-sm text-slate-700">
-        <p>{MESSAGES.entryLoadFailed}</p>
-        <Button variant="ghost" size="sm" onClick={() => void loadMyEntry()}>
-          Reintentar
-        </Button>
-      </div>
-    );
-  }
+  if (!entry) return null;
+  const campus = label ?? collegeLabel(entry.college);
 
   const onConsent = async (granted: boolean) => {
     setPendingConsent(granted);
@@ -70,7 +79,10 @@ export function MyEntryPanel() {
   };
   const onLeave = async () => {
     const outcome = await leaveWaitlist();
-    if (outcome.ok) dialog.current?.close();
+    if (outcome.ok) {
+      dialog.current?.close();
+      onLeft();
+    }
     toastOutcome(outcome, {
       ok: () => [['success', MESSAGES.left, MESSAGES.leftDescription]],
       failed: ['error', MESSAGES.leaveFailed, MESSAGES.tryAgain],
@@ -78,15 +90,20 @@ export function MyEntryPanel() {
   };
 
   return (
-    <section aria-labelledby="my-entry-title" className="rounded-xl bg-slate-50 p-4 text-sm">
-      <h4 id="my-entry-title" className="font-semibold text-slate-900">
-        Tus datos en la lista
-      </h4>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
+    <StepDisclosure
+      step="data"
+      title="Tus datos en la lista"
+      summary={`${campus}, desde el ${shortDate.format(entry.entry.timestamp)}`}
+      open={open}
+      onToggle={onToggle}
+      testId="my-entry"
+    >
+      {/* A label never wraps mid-phrase ('Te uniste el'); a long address wraps anywhere. */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700 [&_dd]:min-w-0 [&_dd]:break-words [&_dt]:whitespace-nowrap">
         <dt>Correo</dt>
         <dd data-testid="my-entry-email">{entry.entry.email}</dd>
         <dt>Campus</dt>
-        <dd data-testid="my-entry-college">{label ?? collegeLabel(entry.college)}</dd>
+        <dd data-testid="my-entry-college">{campus}</dd>
         <dt>Te uniste el</dt>
         <dd data-testid="my-entry-date">{longDate.format(entry.entry.timestamp)}</dd>
       </dl>
@@ -151,6 +168,6 @@ export function MyEntryPanel() {
           </Button>
         </div>
       </dialog>
-    </section>
+    </StepDisclosure>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   SELLER_CATEGORIES,
   SELLER_CATEGORY_LABELS,
@@ -7,95 +7,98 @@ import {
 import { Button } from '@/ui/components/button';
 import { MESSAGES } from '@/ui/messages';
 import { useAppStore } from '@/ui/store/store-context';
+import { StepDisclosure } from './step-disclosure';
+import type { StepProps } from './step-props';
+import { useCommand } from './use-command';
 
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready' };
-interface Notice {
-  readonly text: string;
-  readonly error: boolean;
+/** The step's one line: what the student's saved choice holds. */
+function sellerSummary(saved: readonly SellerCategory[] | null, failed: boolean) {
+  // A failed read says so inside the step (open while it does), not twice.
+  if (!saved) return failed ? undefined : 'Cargando…';
+  return saved.length
+    ? `Marcaste: ${saved.map((c) => SELLER_CATEGORY_LABELS[c]).join(', ')}`
+    : 'Aún no marcas nada.';
 }
 
 /**
  * '¿Quieres vender en tu campus?' (issue 49): one box per offering of the landing page, none
  * ticked at first, and 'Guardar'. Optional, changeable and clearable (saving none clears it). A
- * failed save keeps what was ticked and offers 'Reintentar'. No `<form>`: the card may sit in one.
+ * failed save keeps what was ticked and offers 'Reintentar'. No `<form>`: the card sits in one.
+ * Reading and saving are commands in the card's one idiom (`useCommand`).
  */
-export function SellerChoiceForm() {
-  const loadSellerChoice = useAppStore((s) => s.loadSellerChoice);
-  const saveSellerChoice = useAppStore((s) => s.saveSellerChoice);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+export function SellerChoiceForm({
+  readNow,
+  open,
+  onToggle,
+  onError,
+}: StepProps & { readNow: boolean }) {
+  const [load, startLoad] = useCommand(useAppStore((s) => s.loadSellerChoice));
+  const [save, startSave] = useCommand(useAppStore((s) => s.saveSellerChoice));
   const [ticked, setTicked] = useState<readonly SellerCategory[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const id = useId();
-  const ready = loaded.status === 'ready';
+  const ready = load.status === 'done';
+  const saving = save.status === 'pending';
+  const failed = load.status === 'failed' || save.status === 'failed';
 
-  const apply = useCallback((outcome: Awaited<ReturnType<typeof loadSellerChoice>>) => {
-    if (outcome.ok) {
-      setTicked(outcome.value);
-      setLoaded({ status: 'ready' });
-    } else if (outcome.code !== 'ignored') {
-      setLoaded({ status: 'failed' });
-    }
-  }, []);
-  const load = () => {
-    setLoaded({ status: 'loading' });
-    void loadSellerChoice().then(apply);
-  };
-
-  useEffect(() => {
-    let live = true;
-    void loadSellerChoice().then((outcome) => {
-      if (live) apply(outcome);
+  const read = () =>
+    void startLoad().then((outcome) => {
+      if (outcome.ok) setTicked(outcome.value);
     });
-    return () => {
-      live = false;
-    };
-  }, [loadSellerChoice, apply]);
+  // Read once, after the campus (the card's first read) has answered: one read at a time.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!readNow || started.current) return;
+    started.current = true;
+    read();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readNow]);
+  useEffect(() => onError(failed), [failed, onError]);
 
   const toggle = (category: SellerCategory, on: boolean) =>
     setTicked((current) =>
       SELLER_CATEGORIES.filter((c) => (c === category ? on : current.includes(c))),
     );
+  const onSave = () =>
+    void startSave(ticked).then((outcome) => {
+      if (outcome.ok) setTicked(outcome.value);
+    });
 
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    setNotice(null);
-    const outcome = await saveSellerChoice(ticked);
-    setSaving(false);
-    if (outcome.ok) {
-      setTicked(outcome.value);
-      setNotice({
-        text: outcome.value.length ? MESSAGES.sellerSaved : MESSAGES.sellerCleared,
-        error: false,
-      });
-    } else if (outcome.code !== 'ignored') {
-      setNotice({ text: MESSAGES.sellerSaveFailed, error: true });
-    }
-  };
+  const saved = save.status === 'done' ? save.value : ready ? load.value : null;
+  const notice =
+    save.status === 'done'
+      ? save.value.length
+        ? MESSAGES.sellerSaved
+        : MESSAGES.sellerCleared
+      : '';
+  const alert =
+    load.status === 'failed'
+      ? MESSAGES.sellerLoadFailed
+      : save.status === 'failed'
+        ? MESSAGES.sellerSaveFailed
+        : '';
 
   // One shape in every state: while the choice is read (or when reading it failed) the boxes
   // are there, unticked and disabled, so that nothing below moves when it arrives (a tap aimed
   // at 'Cambiar campus' or 'Cerrar sesión' lands where it was aimed).
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-xl bg-slate-50 p-4 text-sm text-slate-800"
-      data-testid="seller-choice"
+    <StepDisclosure
+      step="sell"
+      title="¿Quieres vender en tu campus?"
+      summary={sellerSummary(saved, load.status === 'failed')}
+      open={open}
+      onToggle={onToggle}
+      testId="seller-choice"
     >
-      <fieldset aria-busy={loaded.status === 'loading'}>
-        <legend id={`${id}-title`} className="font-semibold text-slate-900">
-          ¿Quieres vender en tu campus?
-        </legend>
-        <p className="mt-1 text-slate-600">
+      <fieldset aria-busy={!ready && load.status !== 'failed'}>
+        <legend className="sr-only">¿Quieres vender en tu campus?</legend>
+        <p className="text-slate-600">
           Opcional: marca lo que te gustaría vender. Puedes cambiarlo cuando quieras.
         </p>
-        <div className="mt-2 grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <div className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-x-3">
           {SELLER_CATEGORIES.map((category) => (
             <label key={category} className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
-                className="size-4 accent-indigo-600"
+                className="size-4 shrink-0 accent-indigo-600"
                 checked={ticked.includes(category)}
                 disabled={!ready || saving}
                 onChange={(event) => toggle(category, event.target.checked)}
@@ -105,22 +108,17 @@ export function SellerChoiceForm() {
           ))}
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          {loaded.status === 'failed' ? (
-            <Button type="button" variant="ghost" size="sm" onClick={load}>
+          {load.status === 'failed' ? (
+            <Button type="button" variant="ghost" size="sm" onClick={read}>
               Reintentar
             </Button>
           ) : (
             <>
-              <Button
-                type="button"
-                size="sm"
-                disabled={!ready || saving}
-                onClick={() => void save()}
-              >
-                {loaded.status === 'loading' ? 'Cargando…' : saving ? 'Guardando…' : 'Guardar'}
+              <Button type="button" size="sm" disabled={!ready || saving} onClick={onSave}>
+                {!ready ? 'Cargando…' : saving ? 'Guardando…' : 'Guardar'}
               </Button>
-              {notice?.error && (
-                <Button type="button" variant="ghost" size="sm" onClick={() => void save()}>
+              {save.status === 'failed' && (
+                <Button type="button" variant="ghost" size="sm" onClick={onSave}>
                   Reintentar
                 </Button>
               )}
@@ -130,11 +128,11 @@ export function SellerChoiceForm() {
       </fieldset>
       {/* Steady live regions: errors are alerts, the rest polite. */}
       <p role="alert" className="mt-1 font-medium text-rose-700 empty:hidden">
-        {loaded.status === 'failed' ? MESSAGES.sellerLoadFailed : notice?.error ? notice.text : ''}
+        {alert}
       </p>
       <p role="status" className="mt-1 text-emerald-800 empty:hidden" data-testid="seller-status">
-        {notice && !notice.error ? notice.text : ''}
+        {notice}
       </p>
-    </section>
+    </StepDisclosure>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/ui/components/button';
 import { useAppStore } from '@/ui/store/store-context';
+import { useCommand } from './use-command';
 import { sendText, tryText, VERIFICATION_FAILED } from './verification-text';
-
-type Busy = 'send' | 'verify' | null;
 
 /** Enter in a field does its group's action (and never submits the card's join form). */
 function enter(event: React.KeyboardEvent, action: () => Promise<void>) {
@@ -20,22 +19,26 @@ interface Notice {
  * 'Correo universitario' / 'Enviar código', then 'Código' / 'Verificar' (issue 48): a joined
  * student whose sign-in address does not verify them proves a university address by a code. A
  * code asked for earlier can be entered after a reload. `onVerified` reads the campus again (the
- * card then says 'Verificado con tu correo …').
+ * card then says 'Verificado con tu correo …'). Sending and verifying are commands in the card's
+ * one idiom (`useCommand`): one at a time; one that could not reach the server offers
+ * 'Reintentar' (`onError` keeps the step open meanwhile).
  */
 export function VerifyEmailForm({
   university,
   onVerified,
+  onError,
 }: {
   university: string | null;
   onVerified: () => void;
+  onError: (error: boolean) => void;
 }) {
   const pendingCode = useAppStore((s) => s.pendingCode);
-  const sendCode = useAppStore((s) => s.sendCode);
-  const verifyCode = useAppStore((s) => s.verifyCode);
+  const [send, sendCode] = useCommand(useAppStore((s) => s.sendCode));
+  const [check, verifyCode] = useCommand(useAppStore((s) => s.verifyCode));
   const [address, setAddress] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const busy = send.status === 'pending' || check.status === 'pending';
   const [notice, setNotice] = useState<Notice | null>(null);
   const codeField = useRef<HTMLInputElement>(null);
   // Each code sent moves the focus to the code's field (rendered once the first code is sent).
@@ -55,11 +58,14 @@ export function VerifyEmailForm({
     };
   }, [pendingCode]);
 
+  // The last command could not reach the server: 'Reintentar' runs it again.
+  const unreached = notice?.text === VERIFICATION_FAILED;
+  const failed = !unreached ? null : check.status === 'failed' ? 'verify' : 'send';
+  useEffect(() => onError(unreached), [unreached, onError]);
+
   const onSend = async () => {
     if (busy) return;
-    setBusy('send');
     const outcome = await sendCode(address);
-    setBusy(null);
     if (!outcome.ok) {
       if (outcome.code !== 'ignored') setNotice({ text: VERIFICATION_FAILED, error: true });
       return;
@@ -76,9 +82,7 @@ export function VerifyEmailForm({
 
   const onVerify = async () => {
     if (busy) return;
-    setBusy('verify');
     const outcome = await verifyCode(code);
-    setBusy(null);
     if (!outcome.ok) {
       if (outcome.code !== 'ignored') setNotice({ text: VERIFICATION_FAILED, error: true });
       return;
@@ -108,14 +112,9 @@ export function VerifyEmailForm({
             value={address}
             onChange={(e) => setAddress(e.target.value)}
             onKeyDown={(e) => enter(e, onSend)}
-            className={`${field} mt-0 min-w-0 flex-1`}
+            className={`${field} mt-0 min-h-11 min-w-0 flex-1`}
           />
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy !== null}
-            onClick={() => void onSend()}
-          >
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void onSend()}>
             Enviar código
           </Button>
         </div>
@@ -140,14 +139,9 @@ export function VerifyEmailForm({
               value={code}
               onChange={(e) => setCode(e.target.value)}
               onKeyDown={(e) => enter(e, onVerify)}
-              className={`${field} mt-0 w-36 tracking-widest`}
+              className={`${field} mt-0 min-h-11 w-36 tracking-widest`}
             />
-            <Button
-              variant="primary"
-              size="sm"
-              disabled={busy !== null}
-              onClick={() => void onVerify()}
-            >
+            <Button variant="primary" size="sm" disabled={busy} onClick={() => void onVerify()}>
               Verificar
             </Button>
           </div>
@@ -162,6 +156,15 @@ export function VerifyEmailForm({
           {notice?.error ? notice.text : ''}
         </p>
       </div>
+      {failed && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void (failed === 'verify' ? onVerify() : onSend())}
+        >
+          Reintentar
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { noteRetryIntent } from '@/ui/kit/lost-chunk-recovery';
 import { RetryBoundary } from '@/ui/components/retry-boundary';
 import { signedIn as isSignedIn } from '@/ui/card/card-view';
 import { useAppStore } from '@/ui/store/store-context';
 import { SignInStep } from './sign-in-step';
+import { forgetStepChoices } from './forget-steps';
 import { Button } from '@/ui/components/button';
 
 /** Step 2 loads with the selector's libraries only once a student has signed in. */
@@ -69,6 +70,10 @@ export function WaitlistCard() {
   // when a returning student's session is restored on load.
   const [moveFocus, setMoveFocus] = useState(false);
   const stepChanged = () => setMoveFocus(true);
+  // Signed out (here or in another tab): the browser keeps nothing of the student's steps.
+  useEffect(() => {
+    if (step === 'signedOut') forgetStepChoices();
+  }, [step]);
   return (
     <div
       className="rounded-3xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"

@@ -5,7 +5,9 @@ import {
   configureBackend,
   expect,
   expectNoAxeViolations,
+  openStep,
   signIn,
+  STEP,
   submit,
   test,
   toast,
@@ -35,6 +37,7 @@ test('a student says what she will sell: saved, shown again, kept on a failed sa
   await page.goto('/');
   await signIn(page);
   await join(page);
+  await openStep(page, STEP.sell);
   const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
   await expect(group).toBeVisible();
   for (const label of [
@@ -78,6 +81,7 @@ test('a student says what she will sell: saved, shown again, kept on a failed sa
   });
   await expectNoAxeViolations(page, '[data-testid="seller-choice"]');
 
+  await openStep(page, STEP.data);
   await page.getByRole('button', { name: 'Salir de la lista de espera' }).click();
   await page
     .getByRole('dialog', { name: '¿Salir de la lista de espera?' })
@@ -97,6 +101,8 @@ test('the seller choice holds its place while it is read: nothing below it moves
   await backend(page, 'setLatency', 1500);
   await submit(page).click();
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  await openStep(page, STEP.sell);
+  await openStep(page, STEP.data);
   const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
   const leave = page.getByRole('button', { name: 'Salir de la lista de espera' });
   await expect(page.getByTestId('seller-choice')).toContainText('Cargando…');
@@ -120,6 +126,7 @@ test('a failed read of the seller choice says so, lets nothing be ticked, and Re
   await backend(page, 'failNext', 'getSellerChoice');
   await submit(page).click();
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  // A step with an error is open: its alert and 'Reintentar' are there without a tap.
   const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
   await expect(page.getByRole('alert').filter({ hasText: 'No pudimos cargar' })).toHaveText(
     'No pudimos cargar lo que quieres vender.',
@@ -237,6 +244,7 @@ test('a requested campus is joined at once as pending, and an operator makes it 
   await page.reload();
   await expect(page.getByTestId('my-entry-college')).toHaveText('US - Coatzacoalcos');
   await expect(page.getByTestId('campus-headline')).toContainText('US - Coatzacoalcos');
+  await openStep(page, STEP.data);
   await page.getByRole('button', { name: 'Cambiar campus' }).click();
   await page.getByTestId('college-trigger').click();
   await page.getByPlaceholder('Buscar universidad...').fill('Sotavento');

@@ -5,7 +5,9 @@ import {
   configureBackend,
   expect,
   expectNoAxeViolations,
+  openStep,
   signIn,
+  STEP,
   submit,
   test,
 } from './fixtures';
@@ -85,6 +87,7 @@ test('a change of campus shows the new campus; a personal address is told how to
   // She does not count: 15 classmates, not 16.
   await expect(panel(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '15');
 
+  await openStep(page, STEP.data);
   await page.getByRole('button', { name: 'Cambiar campus' }).click();
   await chooseCollege(page, 'cucea', /CUCEA/);
   await page.getByRole('button', { name: 'Guardar campus' }).click();
@@ -119,6 +122,7 @@ test('an invite link counts: a classmate joins with it, and the inviter sees 1',
   expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
 
   // 'Invitar por WhatsApp': the message, accents included, and the link, encoded once.
+  await openStep(page, STEP.invite);
   const whatsapp = page.getByRole('link', { name: 'Invitar por WhatsApp' });
   const href = (await whatsapp.getAttribute('href'))!;
   expect(href).toContain('Me%20un%C3%AD');
@@ -153,6 +157,7 @@ test("'Compartir' copies the link where the browser cannot share", async ({ page
   await signIn(page);
   await join(page);
   const link = await page.getByTestId('invite-link').inputValue();
+  await openStep(page, STEP.invite);
   await page.getByRole('button', { name: 'Compartir' }).click();
   await expect(page.getByText('Copiamos tu enlace')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

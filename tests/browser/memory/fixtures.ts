@@ -199,3 +199,22 @@ export async function chooseCollege(page: Page, query: string, option: RegExp) {
   await page.getByPlaceholder('Buscar universidad...').fill(query);
   await page.getByRole('option', { name: option }).click();
 }
+
+/**
+ * Opens one of the joined card's next steps (issue 62) by its title, unless it is open already
+ * (a reload keeps the steps the student opened): its controls are then reachable.
+ */
+export async function openStep(page: Page, title: string) {
+  const button = page.locator('#waitlist').getByRole('button', { name: title, exact: true });
+  await expect(button).toBeVisible();
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** The titles of the joined card's steps. */
+export const STEP = {
+  verify: 'Verifica tu correo universitario',
+  invite: 'Invita a tus compañeros',
+  sell: '¿Quieres vender en tu campus?',
+  data: 'Tus datos en la lista',
+} as const;

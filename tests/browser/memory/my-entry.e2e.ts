@@ -5,7 +5,9 @@ import {
   configureBackend,
   expect,
   expectNoAxeViolations,
+  openStep,
   signIn,
+  STEP,
   submit,
   test,
   toast,
@@ -65,6 +67,7 @@ test('the card shows what we keep; a consented photo shows only once approved, a
   await expect(firstAvatar(page)).not.toHaveAttribute('src', before!);
 
   await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await openStep(page, STEP.data);
   await consentBox(page).uncheck();
   await expect(toast(page, 'Quitamos tu foto de la página principal')).toBeVisible();
   await expect(toast(page, 'Puede tardar unos minutos en desaparecer para todos.')).toBeVisible();
@@ -77,6 +80,7 @@ test('a new consent is reviewed again, and the kill switch empties the strip', a
   await signIn(page);
   await join(page, true);
   await backend(page, 'approveHeroPhoto', 'demo-ana');
+  await openStep(page, STEP.data);
   await consentBox(page).uncheck();
   await expect(toast(page, 'Quitamos tu foto de la página principal')).toBeVisible();
   await consentBox(page).check();
@@ -97,6 +101,7 @@ test('a new consent is reviewed again, and the kill switch empties the strip', a
 test('the card with a consent given passes axe', async ({ page }) => {
   await signIn(page);
   await join(page, true);
+  await openStep(page, STEP.data);
   await expect(page.getByTestId('my-entry-email')).toBeVisible();
   await expectNoAxeViolations(page, '#waitlist');
 });
@@ -104,6 +109,7 @@ test('the card with a consent given passes axe', async ({ page }) => {
 test('a consent that fails shows its toast and a retry works', async ({ page }) => {
   await signIn(page);
   await join(page);
+  await openStep(page, STEP.data);
   await backend(page, 'failNext', 'grantConsent');
   // A click, not check(): the box goes back when the write fails, which on a slow machine can
   // happen before check() reads the new state.
@@ -121,6 +127,7 @@ test('a consent that fails shows its toast and a retry works', async ({ page }) 
 test('changes the campus; a failure keeps the old one and a retry works', async ({ page }) => {
   await signIn(page);
   await join(page);
+  await openStep(page, STEP.data);
   await page.getByRole('button', { name: 'Cambiar campus' }).click();
   await chooseCollege(page, 'itesm', /ITESM - GDL/);
   await backend(page, 'failNext', 'changeCollege');
@@ -144,6 +151,7 @@ test('leaving asks first, deletes entry, consent, account and the browser copy, 
   await signIn(page);
   await join(page, true);
   await backend(page, 'approveHeroPhoto', 'demo-ana');
+  await openStep(page, STEP.data);
   await page.getByRole('button', { name: 'Salir de la lista de espera' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Salir de la lista de espera?' });
   await expect(dialog).toBeVisible();

@@ -11,6 +11,7 @@ import {
   layoutShifts,
   recordLayoutShifts,
   signIn,
+  STEP,
   submit,
   test,
   toast,
@@ -630,15 +631,38 @@ test('keyboard only: the whole flow, focus following each step', async ({ page, 
   // would pass them by while they load. Then the card's own entry (issue 13), the notice's link,
   // then 'Cerrar sesión'.
   await expect(page.getByTestId('invite-count')).toBeVisible();
-  // And the seller choice (issue 49), once it is read: its seven boxes, then 'Guardar'.
-  const seller = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
-  await expect(seller.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  // Issue 62: focus is in the card (on its campus: a verified student has no step open), and
+  // each step opens by keyboard (Tab to its button, Enter).
+  await expect(page.getByRole('heading', { name: 'Tu campus', exact: true })).toBeFocused();
+  const openByKey = async (title: string) => {
+    const button = page.locator('#waitlist').getByRole('button', { name: title, exact: true });
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  };
+  await openByKey(STEP.invite);
   for (const control of [
     page.getByTestId('invite-link'),
     page.getByRole('link', { name: 'Invitar por WhatsApp' }),
     page.getByRole('button', { name: 'Compartir' }),
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
+  await openByKey(STEP.sell);
+  // And the seller choice (issue 49), once it is read: its seven boxes, then 'Guardar'.
+  const seller = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
+  await expect(seller.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  for (const control of [
     ...(await seller.getByRole('checkbox').all()),
     seller.getByRole('button', { name: 'Guardar' }),
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
+  await openByKey(STEP.data);
+  for (const control of [
     page.getByRole('checkbox', { name: /Mostrar mi foto/ }),
     page.getByRole('button', { name: 'Cambiar campus' }),
     page.getByRole('button', { name: 'Salir de la lista de espera' }),

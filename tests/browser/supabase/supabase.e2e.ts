@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { solidPng } from '../../support/png';
+import { openStep, STEP } from '../memory/fixtures';
 
 // The production build (VITE_BACKEND=supabase, .env.supabase) in Chromium against the Supabase
 // stand-in over PostgreSQL 15: the sign-in popup through /auth/v1/authorize (the stand-in's
@@ -289,6 +290,7 @@ test('issue 49: a source recorded at joining, a requested campus joined as pendi
     )
     .toEqual(['whatsapp']);
 
+  await openStep(page, STEP.sell);
   const group = page.getByRole('group', { name: '¿Quieres vender en tu campus?' });
   await group.getByLabel('Material de estudio').check();
   await group.getByRole('button', { name: 'Guardar' }).click();

@@ -184,8 +184,9 @@ export function PrivacyNoticePage() {
             <li>
               <span className={strong}>En tu navegador</span> (almacenamiento local): tu correo, tu
               registro en la lista y el campus que elegiste, para mostrarte tu lugar cuando vuelves,
-              además de tu sesión iniciada. Se borran al cerrar sesión. Durante tu visita, el código
-              de invitación y los parámetros utm con los que llegaste, hasta que te unes.
+              y qué pasos de tu tarjeta dejaste abiertos, además de tu sesión iniciada. Se borran al
+              cerrar sesión. Durante tu visita, el código de invitación y los parámetros utm con los
+              que llegaste, hasta que te unes.
             </li>
           </ul>
           <p>

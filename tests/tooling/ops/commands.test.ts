@@ -75,6 +75,13 @@ describe('the npm scripts of scripts/ops', () => {
   });
 });
 
+/** Runs a command of scripts/ops and expects a usage error (exit 2) saying `said`. */
+const refuses = async (command: string, args: string[], said: string) =>
+  expect(await run([`${OPS}/${command}.mjs`, ...args]), args.join(' ')).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining(said),
+  });
+
 describe('--backend', () => {
   it('--help prints the usage, naming Firebase as the default, and exits 0', async () => {
     const { code, stdout } = await run([`${OPS}/campus.mjs`, '--help']);
@@ -84,69 +91,23 @@ describe('--backend', () => {
   });
 
   it('defaults to Firebase (its project) and takes supabase (its database); another is a usage error', async () => {
-    const firebase = await run([`${OPS}/campus.mjs`, 'show', '--campus', 'udg-cucei']);
-    expect(firebase).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('Name the project'),
-    });
-    const supabase = await run([
-      `${OPS}/campus.mjs`,
-      'show',
-      '--campus',
-      'udg-cucei',
-      '--backend',
-      'supabase',
-    ]);
-    expect(supabase).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('Name the database: --db URL'),
-    });
-    const other = await run([`${OPS}/report.mjs`, '--backend=mongo']);
-    expect(other).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('--backend is one of'),
-    });
+    const show = ['show', '--campus', 'udg-cucei'];
+    await refuses('campus', show, 'Name the project');
+    await refuses('campus', [...show, '--backend', 'supabase'], 'Name the database: --db URL');
+    await refuses('report', ['--backend=mongo'], '--backend is one of');
   });
 
   it('each backend takes its own options: --project on Firebase, --db and --every on Supabase', async () => {
-    for (const args of [
-      ['--backend', 'supabase', '--project', 'x'],
-      ['--db', 'postgres://x'],
-      ['--every', '60'],
-    ]) {
-      expect(await run([`${OPS}/retention.mjs`, ...args]), args.join(' ')).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('Unknown option'),
-      });
-    }
+    await refuses('retention', ['--backend', 'supabase', '--project', 'x'], 'Unknown option');
+    await refuses('retention', ['--db', 'postgres://x'], 'Unknown option');
+    await refuses('retention', ['--every', '60'], 'Unknown option');
   });
 
   it('checks the arguments the same way on both backends', async () => {
     for (const backend of ['firebase', 'supabase']) {
-      const bad = await run([
-        `${OPS}/campus-add.mjs`,
-        '--backend',
-        backend,
-        '--request',
-        'udg-cucei',
-        '--id',
-        'nueva',
-      ]);
-      expect(bad, backend).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining("--request needs a pending campus's id"),
-      });
-      const campus = await run([
-        `${OPS}/notify-campus.mjs`,
-        '--backend',
-        backend,
-        '--campus',
-        'X Y',
-      ]);
-      expect(campus, backend).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('Name the campus'),
-      });
+      const request = ['--backend', backend, '--request', 'udg-cucei', '--id', 'nueva'];
+      await refuses('campus-add', request, "--request needs a pending campus's id");
+      await refuses('notify-campus', ['--backend', backend, '--campus', 'X Y'], 'Name the campus');
     }
   });
 });

@@ -44,7 +44,7 @@ async function asStudent(uid: string, email: string) {
   }
 }
 
-describe('campus-supabase.mjs: the operators set a campus threshold, state and date', () => {
+describe('campus:supabase: the operators set a campus threshold, state and date', () => {
   it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
     const { rows } = await admin.query<{ id: string; email: string }>(
       `insert into auth.users (email)
@@ -104,7 +104,7 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     expect((await run('show', '--campus', 'udg-cucea')).stdout).toBe(before);
   });
 
-  it('report-supabase.mjs writes the campuses, days and requests as CSV', async () => {
+  it('report:supabase writes the campuses, days and requests as CSV', async () => {
     const report = (what: string) =>
       promisify(execFile)('node', ['scripts/ops/report.mjs', '--backend', 'supabase', what], {
         env: { ...process.env, SUPABASE_DB_URL: db.url },

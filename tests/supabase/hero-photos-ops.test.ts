@@ -57,7 +57,7 @@ async function shown(): Promise<string[]> {
   return rows.map((r) => r.photoURL);
 }
 
-describe('hero-photos-supabase.mjs', () => {
+describe('hero:photos:supabase', () => {
   it('lists pending photos, approves and rejects exact photos, and the kill switch empties the strip', async () => {
     const a = await student(1, 'https://lh3.googleusercontent.com/a/uno');
     const b = await student(2, 'https://lh4.googleusercontent.com/a/dos');

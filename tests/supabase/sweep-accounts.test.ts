@@ -42,7 +42,7 @@ async function account(email: string, createdDaysAgo: number, signedInDaysAgo?: 
 const exists = async (id: string) =>
   (await admin.query('select 1 from auth.users where id = $1', [id])).rowCount === 1;
 
-describe('sweep-accounts-supabase.mjs', () => {
+describe('sweep:accounts:supabase', () => {
   it('deletes only the accounts without an entry idle for the period, after a dry run', async () => {
     const idle = await account('idle@alumnos.udg.mx', 45);
     const joined = await account('joined@alumnos.udg.mx', 45);

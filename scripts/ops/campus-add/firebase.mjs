@@ -6,7 +6,7 @@
 // shared/firebase.mjs.
 import { fail } from '../shared/cli.mjs';
 import { firebase } from '../shared/firebase.mjs';
-import { projectModule } from '../shared/project.mjs';
+import { functionsModule, projectModule } from '../shared/project.mjs';
 
 export const QUEUED = 'e-mails recorded (send_mail sends them)';
 
@@ -19,8 +19,8 @@ export async function addCampus(options, usage, addition) {
   }
   const { auth, db } = firebase(options);
   const [launch, mail, algolia] = await Promise.all([
-    projectModule('functions/src/campus-launch.ts'),
-    projectModule('functions/src/mail-firestore.ts'),
+    functionsModule('campus-launch'),
+    functionsModule('mail-firestore'),
     projectModule('scripts/data/colleges-index.ts'),
   ]);
   // Read before anything is written: a bad URL stops the command here.

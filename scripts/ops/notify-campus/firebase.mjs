@@ -4,15 +4,15 @@
 // them. Credentials and emulators: shared/firebase.mjs.
 import { fail } from '../shared/cli.mjs';
 import { firebase } from '../shared/firebase.mjs';
-import { firestoreNames, projectModule } from '../shared/project.mjs';
+import { firestoreNames, functionsModule, projectModule } from '../shared/project.mjs';
 
 /** Records the campus's launch (none with `dryRun`) and says so; exit 1 for no campus. */
 export async function notify(options, usage, campus, dryRun) {
   const { auth, db } = firebase(options);
   const [names, mail, { CAMPUS_LABEL }, { launchSaid }] = await Promise.all([
     firestoreNames(),
-    projectModule('functions/src/mail-firestore.ts'),
-    projectModule('functions/src/mail/campus-label.ts'),
+    functionsModule('mail-firestore'),
+    functionsModule('mail/campus-label'),
     projectModule('scripts/ops/notify-campus/said.ts'),
   ]);
   // A campus of the built catalogue, or one an operator added (`npm run campus:add`, issue 49).

@@ -2,14 +2,14 @@
 // applyRetention). Each student's entry goes, then the account, whose other data
 // on_account_deleted removes. Credentials and emulators: shared/firebase.mjs.
 import { firebase } from '../shared/firebase.mjs';
-import { firestoreNames, projectModule } from '../shared/project.mjs';
+import { firestoreNames, functionsModule } from '../shared/project.mjs';
 
 /** The plan (deleted unless `dryRun`): `{ rows: [reason, uid][], campuses }`. */
 export async function retention(options, usage, { dryRun }) {
   const { auth, db } = firebase(options);
   const [names, { applyRetention }] = await Promise.all([
     firestoreNames(),
-    projectModule('functions/src/retention.ts'),
+    functionsModule('retention'),
   ]);
   const plan = await applyRetention(db, auth, {
     dryRun,

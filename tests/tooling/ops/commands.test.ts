@@ -82,7 +82,8 @@ const refuses = async (command: string, args: string[], said: string) =>
     stderr: expect.stringContaining(said),
   });
 
-describe('--backend', () => {
+// Each case spawns Node a few times: generous on a busy machine.
+describe('--backend', { timeout: 120_000 }, () => {
   it('--help prints the usage, naming Firebase as the default, and exits 0', async () => {
     const { code, stdout } = await run([`${OPS}/campus.mjs`, '--help']);
     expect(code).toBe(0);

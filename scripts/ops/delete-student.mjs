@@ -9,8 +9,10 @@
 //        [--dry-run | --yes] [--project ID]
 //
 // Without --yes it removes nothing: --dry-run shows what would go; neither is refused. Credentials
-// and emulators: scripts/ops/admin.mjs.
-import { chooseProject, connect, fail, isoDate, parseArgs } from './admin.mjs';
+// and emulators: scripts/ops/shared/firebase.mjs.
+import { fail, parseArgs } from './shared/cli.mjs';
+import { firebase, isoDate } from './shared/firebase.mjs';
+import { firestoreNames } from './shared/project.mjs';
 
 const USAGE =
   'Usage: node scripts/ops/delete-student.mjs --uid UID | --email E [--delete-account] ' +
@@ -23,7 +25,8 @@ const options = parseArgs(process.argv.slice(2), {
 });
 if (!options.uid === !options.email) fail(`Give exactly one of --uid or --email.\n${USAGE}`);
 if (options.yes && options['dry-run']) fail(`--dry-run and --yes exclude each other.\n${USAGE}`);
-const { auth, db } = connect(chooseProject(options.project));
+const { auth, db } = firebase(options);
+const names = await firestoreNames();
 
 const notFound = (error) => error?.code === 'auth/user-not-found';
 
@@ -37,7 +40,7 @@ try {
     account = await auth
       .getUserByEmail(options.email)
       .catch((e) => (notFound(e) ? null : Promise.reject(e)));
-    const byEmail = await db.collection('waitlist').where('email', '==', options.email).get();
+    const byEmail = await db.collection(names.waitlist).where('email', '==', options.email).get();
     uids = [...new Set([account?.uid, ...byEmail.docs.map((d) => d.id)].filter(Boolean))];
   } else {
     account = await auth
@@ -53,9 +56,9 @@ try {
 
   // Per uid: the consent, the entry and the operator's decision on the photo.
   const refs = uids.flatMap((uid) => [
-    db.collection('heroConsent').doc(uid),
-    db.collection('waitlist').doc(uid),
-    db.collection('heroApproval').doc(uid),
+    db.collection(names.heroConsent).doc(uid),
+    db.collection(names.waitlist).doc(uid),
+    db.collection(names.heroApproval).doc(uid),
   ]);
   const snapshots = await db.getAll(...refs);
   const found = [];
@@ -63,10 +66,10 @@ try {
   snapshots.forEach((doc, i) => {
     if (!doc.exists) return;
     const path = `${refs[i].parent.id}/${doc.id}`;
-    if (refs[i].parent.id === 'heroConsent') {
+    if (refs[i].parent.id === names.heroConsent) {
       consented = true;
       found.push(`${path} (granted ${isoDate(doc.get('grantedAt'))})`);
-    } else if (refs[i].parent.id === 'waitlist') {
+    } else if (refs[i].parent.id === names.waitlist) {
       const data = doc.data();
       found.push(`${path} (${data.email}, ${data.collegeId}, ${isoDate(data.timestamp)})`);
     } else found.push(`${path} (the operator's decision on the photo)`);

@@ -9,28 +9,16 @@
 //
 // The whole list goes to a file, or to the terminal only when asked (--stdout: a terminal's
 // scrollback and logs keep what they show). --uid / --email export one student's row (an ARCO
-// access request), on the terminal unless --out. Credentials and emulators: scripts/ops/admin.mjs.
+// access request), on the terminal unless --out. Credentials and emulators: scripts/ops/shared/firebase.mjs.
 import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chooseProject, connect, fail, isoDate, parseArgs } from './admin.mjs';
+import { fail, parseArgs } from './shared/cli.mjs';
+import { csvLine } from './shared/csv.mjs';
+import { firebase, isoDate } from './shared/firebase.mjs';
+import { firestoreNames } from './shared/project.mjs';
 
 const USAGE =
   'Usage: node scripts/ops/export-waitlist.mjs --out file.csv | --stdout [--project ID]\n' +
   '       node scripts/ops/export-waitlist.mjs --uid UID | --email E [--out file.csv] [--project ID]';
-
-/**
- * One CSV cell: quoted when it holds a comma, a quote or a line break, and, when it starts like a
- * spreadsheet formula (= + - @, or a tab or carriage return), prefixed with an apostrophe so that
- * a spreadsheet shows it as text.
- */
-export function csvCell(value) {
-  let text = String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (cells) => cells.map(csvCell).join(',');
 
 async function main() {
   const options = parseArgs(process.argv.slice(2), {
@@ -45,16 +33,17 @@ async function main() {
       `The whole list is personal data: write it to a file (--out) or ask for --stdout.\n${USAGE}`,
     );
   }
-  const { db } = connect(chooseProject(options.project));
+  const { db } = firebase(options);
+  const { waitlist } = await firestoreNames();
 
   let docs;
   if (options.uid) {
-    const snapshot = await db.collection('waitlist').doc(options.uid).get();
+    const snapshot = await db.collection(waitlist).doc(options.uid).get();
     docs = snapshot.exists ? [snapshot] : [];
   } else if (options.email) {
-    docs = (await db.collection('waitlist').where('email', '==', options.email).get()).docs;
+    docs = (await db.collection(waitlist).where('email', '==', options.email).get()).docs;
   } else {
-    docs = (await db.collection('waitlist').orderBy('timestamp', 'asc').get()).docs;
+    docs = (await db.collection(waitlist).orderBy('timestamp', 'asc').get()).docs;
   }
 
   const rows = docs.map((doc) => {
@@ -85,6 +74,4 @@ async function main() {
   for (const [campus, count] of sorted) console.error(`${String(count).padStart(6)}  ${campus}`);
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? '')) {
-  main().catch((error) => fail(`Export failed: ${error?.message ?? error}`, 1));
-}
+main().catch((error) => fail(`Export failed: ${error?.message ?? error}`, 1));

@@ -1,12 +1,15 @@
-// The e-mails of the Supabase backend (issue 25), run by scripts/ops/mail-supabase.mjs:
+// The e-mails of the Supabase backend (issue 25), run by scripts/ops/mail-supabase.mjs
+// (`npm run mail:supabase -- ...`):
 //
 //   secret                          makes the leave links' signing secret, once (kept in the
 //                                   database, private.mail_settings: the sender reads it there)
 //   send [--every SECONDS]          the sender: sends what is due (welcomes, launches, retries);
 //                                   with --every, again and again (a small worker); else once
-//   notify --campus ID [--dry-run]  the launch of a campus: records its message for every student
-//                                   on its list who has none, then sends what is due. --dry-run
-//                                   prints how many would be sent and records nothing
+//   notify --campus ID [--dry-run]  the launch of a campus (`npm run notify:campus:supabase`,
+//                                   scripts/ops/notify-campus.mjs, runs this): records its message
+//                                   for every student on its list who has none, then sends what
+//                                   is due. --dry-run prints how many would be sent and records
+//                                   nothing
 //
 // Connection: --db URL or SUPABASE_DB_URL (the postgres role: the service credentials, never the
 // page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/adapters/smtp/mail-settings.ts) and
@@ -19,9 +22,10 @@ import { isCollegeId } from '../../src/domain/college';
 import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
 import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
 import { parseMailSettings } from '../../src/adapters/smtp/mail-settings';
+import { type LaunchCounts, launchSaid } from './notify-campus/said';
 
 export const USAGE =
-  'Usage: node scripts/ops/mail-supabase.mjs secret | send [--every SECONDS] | ' +
+  'Usage: npm run mail:supabase -- secret | send [--every SECONDS] | ' +
   'notify --campus ID [--dry-run]   [--db URL]';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -50,8 +54,7 @@ export async function sendDue(db: pg.Pool, env: Env): Promise<DeliveryReport> {
   if (!parsed.ok || problems.length) throw new UsageError(problems.join('\n'));
   const { rows } = await db.query('select token_secret from private.mail_settings');
   const secret = rows[0]?.token_secret as string | undefined;
-  if (!secret)
-    throw new UsageError('No signing secret yet: node scripts/ops/mail-supabase.mjs secret');
+  if (!secret) throw new UsageError('No signing secret yet: npm run mail:supabase -- secret');
   const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
   try {
     return await deliverOutbox({
@@ -124,20 +127,8 @@ export async function main(
           campus,
           dryRun,
         ]);
-        const { students, queued, already } = rows[0] as {
-          students: number;
-          queued: number;
-          already: number;
-        };
-        if (dryRun) {
-          log(
-            `${campus}: ${students} students on the list; ${students - already} would get the launch e-mail now, ${already} already have it (dry run: nothing recorded or sent).`,
-          );
-          return 0;
-        }
-        log(
-          `${campus}: ${students} students on the list; recorded ${queued} launch e-mails (${already} had one already).`,
-        );
+        log(launchSaid(campus, rows[0] as LaunchCounts, dryRun));
+        if (dryRun) return 0;
       }
       const every = option(rest, 'every');
       if (every !== undefined && !(Number(every) >= 10))

@@ -1,50 +1,45 @@
-// The retention job of the Firebase backend by hand (issue 51, item 9): the scheduled function
-// apply_retention runs it daily; this shows its plan, or runs it with --yes. It deletes the
-// accounts that never joined, idle for 30 days, and every student of a campus launched 90 days
-// ago (src/domain/retention.ts is the rule; functions/lib/retention.js applies it: build it with
-// `npm --prefix functions run build`). Each student's entry goes, then the account, whose other
-// data on_account_deleted removes.
+// The retention job by hand (issue 51, item 9), on either backend: it deletes the accounts that
+// never joined, idle for 30 days, and every student of a campus launched 90 days ago, with
+// everything kept of them (src/domain/retention.ts is the rule). Dry run unless --yes: it prints
+// who would go.
 //
-//   npm run retention -- [--yes] [--project ID]
+//   npm run retention -- [--yes]
+//   [--backend firebase (default) --project ID | --backend supabase --db URL [--every SECONDS]]
+//   (`npm run retention:supabase -- ...` is `--backend supabase`)
 //
-// Credentials and emulators: scripts/ops/admin.mjs.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chooseProject, connect, fail, parseArgs } from './admin.mjs';
+// Firebase: the scheduled function apply_retention runs it daily. Supabase: the migration
+// schedules it daily where pg_cron runs; without pg_cron, --every SECONDS runs it again and again
+// (a small worker). How each backend deletes: retention/*.mjs.
+import { fail, finish, start } from './shared/cli.mjs';
 
-const USAGE = 'Usage: npm run retention -- [--yes] [--project ID]';
-const options = parseArgs(process.argv.slice(2), {
-  values: ['project'],
+const cli = start('npm run retention -- [--yes] [--every SECONDS (Supabase)]');
+const options = cli.options(cli.argv, {
+  values: cli.backend === 'supabase' ? ['every'] : [],
   flags: ['yes'],
-  usage: USAGE,
 });
-const lib = fileURLToPath(new URL('../../functions/lib/retention.js', import.meta.url));
-if (!existsSync(lib)) fail('Build the functions first: npm --prefix functions run build', 1);
-const { applyRetention } = createRequire(lib)(lib);
-const { auth, db } = connect(chooseProject(options.project));
+const every = options.every === undefined ? null : Number(options.every);
+if (every !== null && !(every >= 60)) fail(`--every takes seconds, at least 60.\n${cli.usage}`);
+const { retention } = await cli.half('retention');
 
-try {
-  const plan = await applyRetention(db, auth, {
-    dryRun: !options.yes,
-    // The entry first (its trigger forgets its e-mails), then the account (on_account_deleted
-    // removes the rest); an account already gone is no error, so a rerun finds nothing left.
-    remove: async (uid) => {
-      await db.collection('waitlist').doc(uid).delete();
-      await auth.deleteUser(uid).catch((error) => {
-        if (error?.code !== 'auth/user-not-found') throw error;
-      });
-    },
-  });
-  for (const uid of plan.idle) console.log(`idle\t${uid}`);
-  for (const uid of plan.launched) console.log(`launched\t${uid}`);
+/** One run: the plan printed, and deleted with --yes. */
+async function run() {
+  // rows: [reason, uid, campus?] of each student; campuses: the launched campuses, when known.
+  const { rows, campuses } = await retention(options, cli.usage, { dryRun: !options.yes });
+  for (const row of rows) console.log(row.join('\t'));
+  const idle = rows.filter(([reason]) => reason === 'idle').length;
   console.log(
-    `${options.yes ? 'Deleted' : 'Would delete'} ${plan.idle.length} idle accounts without an ` +
-      `entry and ${plan.launched.length} students of campuses launched 90 days ago` +
-      (plan.campuses.length ? ` (${plan.campuses.join(', ')})` : '') +
+    `${options.yes ? 'Deleted' : 'Would delete'} ${idle} idle accounts without an entry and ` +
+      `${rows.length - idle} students of campuses launched 90 days ago` +
+      (campuses.length ? ` (${campuses.join(', ')})` : '') +
       '.' +
       (options.yes ? '' : ' Run again with --yes to delete them.'),
   );
-} catch (error) {
-  fail(`retention failed: ${error instanceof Error ? error.message : String(error)}`, 1);
 }
+
+await finish('retention', async () => {
+  for (;;) {
+    await run();
+    if (every === null) break;
+    await new Promise((resolve) => setTimeout(resolve, every * 1000));
+  }
+});

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { connect } from '../ops/admin.mjs';
+import { connect } from '../ops/shared/firebase.mjs';
 import { COLLEGE_IDS } from './bench-report-campuses.mjs';
 import { COLLECTIONS } from '../../src/adapters/firebase/firestore-names.ts';
 

@@ -70,7 +70,7 @@ try {
     const start = performance.now();
     const { stdout } = await promisify(execFile)(
       'node',
-      ['scripts/ops/report-supabase.mjs', ...args],
+      ['scripts/ops/report.mjs', '--backend', 'supabase', ...args],
       { env: { ...process.env, SUPABASE_DB_URL: db.url }, maxBuffer: 64 * 1024 * 1024 },
     );
     return {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 
-// scripts/ops/campus-supabase.mjs as an operator runs it, in a child process, against a fresh
+// scripts/ops/campus.mjs --backend supabase as an operator runs it, in a child process, against a fresh
 // copy of the migrated database: show and set a campus's launch settings, each seen through
 // my_campus() as the campus's student calls it.
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/campus-supabase.mjs', ...args], {
+  promisify(execFile)('node', ['scripts/ops/campus.mjs', '--backend', 'supabase', ...args], {
     env: { ...process.env, SUPABASE_DB_URL: db.url },
     timeout: 30_000,
   });
@@ -44,7 +44,7 @@ async function asStudent(uid: string, email: string) {
   }
 }
 
-describe('campus-supabase.mjs: the operators set a campus threshold, state and date', () => {
+describe('campus:supabase: the operators set a campus threshold, state and date', () => {
   it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
     const { rows } = await admin.query<{ id: string; email: string }>(
       `insert into auth.users (email)
@@ -104,9 +104,9 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
     expect((await run('show', '--campus', 'udg-cucea')).stdout).toBe(before);
   });
 
-  it('report-supabase.mjs writes the campuses, days and requests as CSV', async () => {
+  it('report:supabase writes the campuses, days and requests as CSV', async () => {
     const report = (what: string) =>
-      promisify(execFile)('node', ['scripts/ops/report-supabase.mjs', what], {
+      promisify(execFile)('node', ['scripts/ops/report.mjs', '--backend', 'supabase', what], {
         env: { ...process.env, SUPABASE_DB_URL: db.url },
         timeout: 30_000,
       });
@@ -143,12 +143,12 @@ describe('campus-supabase.mjs: the operators set a campus threshold, state and d
 // Issue 49: the one report to launch from, and campus:add:supabase's refusals.
 describe('report:supabase (the launch report) and campus:add:supabase', () => {
   const launch = (...args: string[]) =>
-    promisify(execFile)('node', ['scripts/ops/report-supabase.mjs', ...args], {
+    promisify(execFile)('node', ['scripts/ops/report.mjs', '--backend', 'supabase', ...args], {
       env: { ...process.env, SUPABASE_DB_URL: db.url },
       timeout: 60_000,
     });
   const add = (...args: string[]) =>
-    promisify(execFile)('node', ['scripts/ops/campus-add-supabase.mjs', ...args], {
+    promisify(execFile)('node', ['scripts/ops/campus-add.mjs', '--backend', 'supabase', ...args], {
       env: { ...process.env, SUPABASE_DB_URL: db.url },
       timeout: 30_000,
     });

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 
-// scripts/ops/hero-photos-supabase.mjs as an operator runs it, in a child process, against a
+// scripts/ops/hero-photos.mjs --backend supabase as an operator runs it, in a child process, against a
 // fresh copy of the migrated database: the review queue, approve, reject, a changed photo pending
 // again, and the kill switch, each seen through get_hero_profile_images() as a visitor calls it.
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/hero-photos-supabase.mjs', ...args], {
+  promisify(execFile)('node', ['scripts/ops/hero-photos.mjs', '--backend', 'supabase', ...args], {
     env: { ...process.env, SUPABASE_DB_URL: db.url },
     timeout: 30_000,
   });
@@ -57,7 +57,7 @@ async function shown(): Promise<string[]> {
   return rows.map((r) => r.photoURL);
 }
 
-describe('hero-photos-supabase.mjs', () => {
+describe('hero:photos:supabase', () => {
   it('lists pending photos, approves and rejects exact photos, and the kill switch empties the strip', async () => {
     const a = await student(1, 'https://lh3.googleusercontent.com/a/uno');
     const b = await student(2, 'https://lh4.googleusercontent.com/a/dos');
@@ -103,9 +103,13 @@ describe('hero-photos-supabase.mjs', () => {
     await expect(run('approve')).rejects.toMatchObject({ code: 2 });
     await expect(run('delete')).rejects.toMatchObject({ code: 2 });
     await expect(
-      promisify(execFile)('node', ['scripts/ops/hero-photos-supabase.mjs', 'list'], {
-        env: { ...process.env, SUPABASE_DB_URL: '' },
-      }),
+      promisify(execFile)(
+        'node',
+        ['scripts/ops/hero-photos.mjs', '--backend', 'supabase', 'list'],
+        {
+          env: { ...process.env, SUPABASE_DB_URL: '' },
+        },
+      ),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('SUPABASE_DB_URL') });
   });
 });

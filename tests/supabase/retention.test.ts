@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/retention-supabase.mjs', ...args], {
+  promisify(execFile)('node', ['scripts/ops/retention.mjs', '--backend', 'supabase', ...args], {
     env: { ...process.env, SUPABASE_DB_URL: db.url },
     timeout: 30_000,
   });

@@ -750,7 +750,15 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
     waitlist: b.waitlist,
     ...studentsOf(b),
     addCampus: async ({ request, id, name, shortName }) => {
-      const args = ['scripts/ops/campus-add-supabase.mjs', '--request', request, '--id', id];
+      const args = [
+        'scripts/ops/campus-add.mjs',
+        '--backend',
+        'supabase',
+        '--request',
+        request,
+        '--id',
+        id,
+      ];
       if (name) args.push('--name', name);
       if (shortName) args.push('--short', shortName);
       try {
@@ -781,7 +789,14 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
       try {
         const { stdout } = await promisify(execFile)(
           'node',
-          ['scripts/ops/mail-supabase.mjs', 'notify', '--campus', collegeId, '--dry-run'],
+          [
+            'scripts/ops/notify-campus.mjs',
+            '--backend',
+            'supabase',
+            '--campus',
+            collegeId,
+            '--dry-run',
+          ],
           { env: { ...process.env, SUPABASE_DB_URL: db.url }, timeout: 30_000 },
         );
         return Number(/(\d+) would get the launch e-mail now/.exec(stdout)![1]);

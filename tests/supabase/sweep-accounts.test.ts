@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../stand-ins/supabase-db';
 
-// scripts/ops/sweep-accounts-supabase.mjs (issue 23): accounts without an entry, idle for the
+// scripts/ops/sweep-accounts.mjs --backend supabase (issue 23): accounts without an entry, idle for the
 // period, are deleted with everything under them; a dry run first; nothing else is touched.
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -20,10 +20,14 @@ afterAll(async () => {
 });
 
 const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/sweep-accounts-supabase.mjs', ...args], {
-    env: { ...process.env, SUPABASE_DB_URL: db.url },
-    timeout: 30_000,
-  });
+  promisify(execFile)(
+    'node',
+    ['scripts/ops/sweep-accounts.mjs', '--backend', 'supabase', ...args],
+    {
+      env: { ...process.env, SUPABASE_DB_URL: db.url },
+      timeout: 30_000,
+    },
+  );
 
 async function account(email: string, createdDaysAgo: number, signedInDaysAgo?: number) {
   const { rows } = await admin.query<{ id: string }>(
@@ -38,7 +42,7 @@ async function account(email: string, createdDaysAgo: number, signedInDaysAgo?: 
 const exists = async (id: string) =>
   (await admin.query('select 1 from auth.users where id = $1', [id])).rowCount === 1;
 
-describe('sweep-accounts-supabase.mjs', () => {
+describe('sweep:accounts:supabase', () => {
   it('deletes only the accounts without an entry idle for the period, after a dry run', async () => {
     const idle = await account('idle@alumnos.udg.mx', 45);
     const joined = await account('joined@alumnos.udg.mx', 45);

@@ -178,7 +178,9 @@ describe('retention periods (issue 23)', () => {
   it('the sweep commands delete idle accounts after the period the notice states', async () => {
     const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
     // @ts-expect-error: a plain JavaScript module of the operator scripts, without type declarations
-    const admin = (await import('../../../scripts/ops/admin.mjs')) as { IDLE_ACCOUNT_DAYS: number };
+    const admin = (await import('../../../scripts/ops/sweep-accounts/days.mjs')) as {
+      IDLE_ACCOUNT_DAYS: number;
+    };
     expect(admin.IDLE_ACCOUNT_DAYS).toBe(RETENTION.idleAccountDays);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the operators' scripts, without types
-import { campusReport, hasPlusTag } from '../../../scripts/ops/campus-report.mjs';
+import { campusReport, hasPlusTag } from '../../../scripts/ops/report/campus-report.mjs';
 import fc from 'fast-check';
 import { hasPlusTag as domainHasPlusTag } from '@/domain/email-address';
 

@@ -1,5 +1,6 @@
-// Shared by the operator scripts of scripts/ops/: the command line's project, the guard against
-// mixing up a real project and the emulators, and firebase-admin (Auth and Firestore).
+// The Firebase halves' backend (scripts/ops/<feature>/firebase.mjs, and the Firebase-only
+// export-waitlist and delete-student): the command line's project, the guard against mixing up a
+// real project and the emulators, and firebase-admin (Auth and Firestore).
 //
 // firebase-admin is the Cloud Function's dependency: it is loaded from functions/node_modules, so
 // the root install stays as it is. Install it once with `npm ci --prefix functions`.
@@ -11,46 +12,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { fail } from './cli.mjs';
 
-const functionsPackage = fileURLToPath(new URL('../../functions/package.json', import.meta.url));
-
-/** Exits with a message and status 2 (usage), or the status given. */
-export function fail(message, status = 2) {
-  console.error(message);
-  process.exit(status);
-}
-
-/**
- * Reads `--name value` and `--flag` options. `flags` lists the options without a value; an
- * unknown option or a missing value is a usage error.
- */
-export function parseArgs(argv, { values = [], flags = [], usage }) {
-  const options = {};
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].replace(/^--/, '');
-    if (!argv[i].startsWith('--')) fail(`Unexpected argument: ${argv[i]}\n${usage}`);
-    if (flags.includes(name)) options[name] = true;
-    else if (values.includes(name)) {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value.\n${usage}`);
-      options[name] = value;
-    } else fail(`Unknown option: --${name}\n${usage}`);
-  }
-  return options;
-}
-
-/**
- * The days an account that never joined may stay idle before the sweeps delete it (the privacy
- * notice's RETENTION.idleAccountDays, src/ui/privacy/privacy-notice.config.ts).
- */
-export const IDLE_ACCOUNT_DAYS = 30;
-
-/** The sweeps' `--days` (default IDLE_ACCOUNT_DAYS): a whole number of days, or a usage error. */
-export function sweepDays(value, usage) {
-  const days = Number(value ?? IDLE_ACCOUNT_DAYS);
-  if (!Number.isInteger(days) || days < 1) fail(`--days must be a whole number of days.\n${usage}`);
-  return days;
-}
+const functionsPackage = fileURLToPath(new URL('../../../functions/package.json', import.meta.url));
 
 /**
  * The project to work on, from `--project` or GCLOUD_PROJECT. A `demo-*` project exists only in
@@ -78,7 +42,7 @@ export function chooseProject(flag, env = process.env) {
 
 /** firebase-admin's app, Auth and Firestore (REST) for the project. */
 export function connect(projectId) {
-  if (!existsSync(new URL('../../functions/node_modules/firebase-admin', import.meta.url))) {
+  if (!existsSync(new URL('../../../functions/node_modules/firebase-admin', import.meta.url))) {
     fail('firebase-admin is not installed: run `npm ci --prefix functions` first.', 1);
   }
   const require = createRequire(functionsPackage);
@@ -100,6 +64,9 @@ export function connect(projectId) {
     FieldValue: firestoreModule.FieldValue,
   };
 }
+
+/** Auth and Firestore of the project of `--project` (or GCLOUD_PROJECT), guarded as above. */
+export const firebase = (options) => connect(chooseProject(options.project));
 
 /** The ISO date of a Firestore timestamp, or '' when there is none. */
 export const isoDate = (value) =>

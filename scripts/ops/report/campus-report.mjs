@@ -1,4 +1,4 @@
-// The operators' campus report (issue 28), the same on every backend: each backend's script reads
+// The operators' campus report (issue 28), the same on every backend: each backend's half reads
 // its records and hands them here as plain rows. Admin-only figures (no floor): never published.
 //
 //   campuses  campus,joined,verified,invited,invited_share,threshold,state,opens_on,plus_tagged,plus_share
@@ -6,7 +6,7 @@
 //   requests  name,city,requests,first_requested,pending_id   ('Mi campus no aparece', per campus;
 //             pending_id: what `campus:add -- --request` takes, or the campus it was added as)
 //   failures  day,kind,code,count   (the page's failed sign-ins and joins, issue 51; newest day first)
-import { csvLine } from './export-waitlist.mjs';
+import { csvLine } from '../shared/csv.mjs';
 
 export const REPORTS = ['campuses', 'days', 'requests', 'failures'];
 const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };

@@ -1,0 +1,27 @@
+// `sweep:accounts` on Supabase: auth.users without a public.waitlist row, deleted with
+// everything under them (on delete cascade).
+import { withDatabase } from '../shared/postgres.mjs';
+
+// Idle: neither created nor signed in to within the period, and no entry.
+const IDLE = `from auth.users u
+  where greatest(u.created_at, coalesce(u.last_sign_in_at, u.created_at))
+        < now() - make_interval(days => $1)
+    and not exists (select 1 from public.waitlist w where w.uid = u.id)`;
+
+/** The idle accounts without an entry, deleted with `yes` in one statement. */
+export const sweep = (options, usage, { days, yes }) =>
+  withDatabase(options, usage, async (client) => {
+    if (!yes) {
+      const { rows } = await client.query(
+        `select u.id, greatest(u.created_at, coalesce(u.last_sign_in_at, u.created_at)) as seen
+         ${IDLE} order by seen`,
+        [days],
+      );
+      return { accounts: rows.map((r) => ({ uid: r.id, seen: r.seen.toISOString() })) };
+    }
+    const { rows } = await client.query(
+      `delete from auth.users where id in (select u.id ${IDLE}) returning id`,
+      [days],
+    );
+    return { accounts: rows.map((r) => ({ uid: r.id })), deleted: rows.length };
+  });

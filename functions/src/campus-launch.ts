@@ -36,9 +36,6 @@ import { campusAddedMailId, launchMailId } from './mirror/domain/mail/outbox';
 import { adminAuth, db, type EntryWrite, joinedOf } from './platform';
 import { googleNames } from './students';
 
-/** For scripts/ops/notify-campus.mjs, which loads it from here (until it reads COLLECTIONS). */
-export const CAMPUSES_COLLECTION = COLLECTIONS.campuses;
-
 // ------------------------------------------------------------------------------------------------
 // Milestones
 // ------------------------------------------------------------------------------------------------

@@ -18,16 +18,16 @@ export async function addCampus(options, usage, addition) {
     fail('Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY (the search must find the campus).\n' + usage);
   }
   const { auth, db } = firebase(options);
-  const [launch, mail, algolia] = await Promise.all([
+  const [launch, students, algolia] = await Promise.all([
     functionsModule('campus-launch'),
-    functionsModule('mail-firestore'),
+    functionsModule('students'),
     projectModule('scripts/data/colleges-index.ts'),
   ]);
   // Read before anything is written: a bad URL stops the command here.
   const hosts = algolia.hostsOf(options['algolia-host']);
   try {
     return await launch.addCampus(db, addition, {
-      accounts: (uids) => mail.googleAccounts(auth, uids),
+      accounts: (uids) => students.googleAccounts(auth, uids),
       index: (college) => algolia.addCollege({ appId, adminKey, college, hosts }),
     });
   } catch (error) {

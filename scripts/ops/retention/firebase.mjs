@@ -9,7 +9,7 @@ export async function retention(options, usage, { dryRun }) {
   const { auth, db } = firebase(options);
   const [names, { applyRetention }] = await Promise.all([
     firestoreNames(),
-    functionsModule('retention'),
+    functionsModule('students'),
   ]);
   const plan = await applyRetention(db, auth, {
     dryRun,

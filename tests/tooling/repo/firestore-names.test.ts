@@ -19,9 +19,6 @@ const SKIPPED = [
   NAMES_FILE,
   // Generated copies of src/ (scripts/data/functions-copies.ts): src/ is scanned itself.
   'functions/src/mirror',
-  // The operators' commands are being rewritten onto COLLECTIONS by issue 58's ops part, which
-  // converts their literals itself; drop this line once it is merged.
-  'scripts/ops',
 ];
 const CODE = /\.(ts|tsx|mts|js|mjs)$/;
 

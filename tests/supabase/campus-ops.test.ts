@@ -1,58 +1,43 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { describe, expect, it } from 'vitest';
+import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
 
 // scripts/ops/campus.mjs --backend supabase as an operator runs it, in a child process, against a fresh
 // copy of the migrated database: show and set a campus's launch settings, each seen through
 // my_campus() as the campus's student calls it.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('campus-ops');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('campus-ops');
 
-const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/campus.mjs', '--backend', 'supabase', ...args], {
-    env: { ...process.env, SUPABASE_DB_URL: db.url },
-    timeout: 30_000,
-  });
+const run = supabaseCommand(db, 'campus');
 
 /** my_campus() as a Google student of the campus (uid) calls it. */
 async function asStudent(uid: string, email: string) {
-  await admin.query('begin');
+  await db.admin.query('begin');
   try {
-    await admin.query('set local role authenticated');
-    await admin.query(`select set_config('request.jwt.claims', $1, true)`, [
+    await db.admin.query('set local role authenticated');
+    await db.admin.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: uid, email, role: 'authenticated' }),
     ]);
-    const { rows } = await admin.query(
+    const { rows } = await db.admin.query(
       `select verified_count, threshold, state, to_char(opens_on, 'YYYY-MM-DD') as opens_on
        from public.my_campus()`,
     );
     return rows[0];
   } finally {
-    await admin.query('rollback');
+    await db.admin.query('rollback');
   }
 }
 
 describe('campus:supabase: the operators set a campus threshold, state and date', () => {
   it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
-    const { rows } = await admin.query<{ id: string; email: string }>(
+    const { rows } = await db.admin.query<{ id: string; email: string }>(
       `insert into auth.users (email)
        select 'c' || n || case when n <= 3 then '@gmail.com' else '@alumnos.udg.mx' end
        from generate_series(1, 15) n returning id, email`,
     );
     for (const { id, email } of rows) {
-      await admin.query(
+      await db.admin.query(
         "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucea')",
         [id, email],
       );
@@ -111,14 +96,14 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
         timeout: 30_000,
       });
     // udg-cucea holds the 15 students of the first test (12 verified); one of them was invited.
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       "select uid::text as id from public.waitlist where college_id = 'udg-cucea' order by created_at limit 2",
     );
-    await admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
+    await db.admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
       rows[0]!.id,
       rows[1]!.id,
     ]);
-    await admin.query(
+    await db.admin.query(
       `insert into private.campus_requests (user_id, request_key, name, city)
        values ($1, 'universidad de sotavento|coatzacoalcos', 'Universidad de Sotavento', 'Coatzacoalcos')`,
       [rows[0]!.id],
@@ -132,7 +117,7 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
     expect(days).toMatch(/^campus,day,joined,verified\nudg-cucea,\d{4}-\d{2}-\d{2},15,12\n$/);
     const requests = (await report('requests')).stdout.split('\n');
     expect(requests[1]).toMatch(/^Universidad de Sotavento,Coatzacoalcos,1,\d{4}-/);
-    await admin.query(`select public.report_failure('join', 'unavailable')`);
+    await db.admin.query(`select public.report_failure('join', 'unavailable')`);
     expect((await report('failures')).stdout).toMatch(
       /^day,kind,code,count\n\d{4}-\d{2}-\d{2},join,unavailable,1\n$/,
     );
@@ -154,26 +139,26 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     });
 
   it('prints per campus joined, verified, invited share, sellers, sources, milestones, requests and state', async () => {
-    await admin.query(
+    await db.admin.query(
       `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 10)
        on conflict (college_id) do update set threshold = 10`,
     );
-    const { rows } = await admin.query<{ id: string }>(
+    const { rows } = await db.admin.query<{ id: string }>(
       `insert into auth.users (email)
        select 'r' || n || '@alumnos.udg.mx' from generate_series(1, 12) n returning id`,
     );
     for (const [n, { id }] of rows.entries()) {
-      await admin.query(
+      await db.admin.query(
         `insert into public.waitlist (uid, email, college_id) values ($1, 'r' || $2 || '@alumnos.udg.mx', 'udg-cucs')`,
         [id, n + 1],
       );
     }
-    await admin.query(
+    await db.admin.query(
       `insert into private.seller_choices (user_id, categories) values
          ($1, '{postres,snacks}'), ($2, '{postres}')`,
       [rows[0]!.id, rows[1]!.id],
     );
-    await admin.query(
+    await db.admin.query(
       `insert into private.join_sources (user_id, source, medium, campaign) values
          ($1, 'whatsapp', 'grupo', null), ($2, 'whatsapp', 'grupo', null), ($3, 'otro', null, 'cartel')`,
       [rows[0]!.id, rows[1]!.id, rows[2]!.id],
@@ -210,7 +195,7 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
 
   it('refuses a malformed request or id (2), an unknown request (1), and writes nothing', async () => {
     const colleges = async () =>
-      (await admin.query('select count(*)::int as n from public.colleges')).rows[0].n as number;
+      (await db.admin.query('select count(*)::int as n from public.colleges')).rows[0].n as number;
     const before = await colleges();
     await expect(add('--request', 'udg-cucei', '--id', 'nueva')).rejects.toMatchObject({
       code: 2,

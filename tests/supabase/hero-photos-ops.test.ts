@@ -1,59 +1,44 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { describe, expect, it } from 'vitest';
+import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
 
 // scripts/ops/hero-photos.mjs --backend supabase as an operator runs it, in a child process, against a
 // fresh copy of the migrated database: the review queue, approve, reject, a changed photo pending
 // again, and the kill switch, each seen through get_hero_profile_images() as a visitor calls it.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('hero-ops');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('hero-ops');
 
-const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/hero-photos.mjs', '--backend', 'supabase', ...args], {
-    env: { ...process.env, SUPABASE_DB_URL: db.url },
-    timeout: 30_000,
-  });
+const run = supabaseCommand(db, 'hero-photos');
 
 /** A Google student on the list who consented; returns their uid. */
 async function student(n: number, photo: string): Promise<string> {
-  const { rows } = await admin.query<{ id: string }>(
+  const { rows } = await db.admin.query<{ id: string }>(
     'insert into auth.users (email) values ($1) returning id',
     [`ops${n}@alumnos.udg.mx`],
   );
   const id = rows[0]!.id;
-  await admin.query(
+  await db.admin.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider)
      values ($1, $2, $3, 'google')`,
     [`g-ops${n}`, id, { avatar_url: photo }],
   );
-  await admin.query(
+  await db.admin.query(
     "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')",
     [id, `ops${n}@alumnos.udg.mx`],
   );
-  await admin.query('insert into public.hero_consent (user_id) values ($1)', [id]);
+  await db.admin.query('insert into public.hero_consent (user_id) values ($1)', [id]);
   return id;
 }
 
 /** What any visitor gets: the function as anon. */
 async function shown(): Promise<string[]> {
-  await admin.query('begin');
-  await admin.query("select set_config('role', 'anon', true)");
-  const { rows } = await admin.query<{ photoURL: string }>(
+  await db.admin.query('begin');
+  await db.admin.query("select set_config('role', 'anon', true)");
+  const { rows } = await db.admin.query<{ photoURL: string }>(
     'select "photoURL" from public.get_hero_profile_images()',
   );
-  await admin.query('rollback');
+  await db.admin.query('rollback');
   return rows.map((r) => r.photoURL);
 }
 
@@ -76,7 +61,7 @@ describe('hero:photos:supabase', () => {
     expect(out).toContain(`rejected\t${b}`);
 
     // A new Google photo is another photo: pending again, and not shown.
-    await admin.query(
+    await db.admin.query(
       `update auth.identities set identity_data = '{"avatar_url":"https://lh3.googleusercontent.com/a/nueva"}'
        where user_id = $1`,
       [a],

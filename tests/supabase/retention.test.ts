@@ -1,41 +1,24 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retentionPlan } from '@/domain/retention';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
 
 // Issue 51, item 9: the retention job of the Supabase backend (private.apply_retention, scheduled
 // by pg_cron where the project has it, else `npm run retention:supabase` on a worker): the
 // domain's rule (retentionPlan) in SQL; a dry run deletes nothing, and a rerun nothing more.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('retention');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('retention');
 
-const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/retention.mjs', '--backend', 'supabase', ...args], {
-    env: { ...process.env, SUPABASE_DB_URL: db.url },
-    timeout: 30_000,
-  });
+const run = supabaseCommand(db, 'retention');
 
 async function account(email: string, daysAgo: number, campus?: string) {
-  const { rows } = await admin.query<{ id: string }>(
+  const { rows } = await db.admin.query<{ id: string }>(
     `insert into auth.users (email, created_at) values ($1, now() - make_interval(days => $2))
      returning id`,
     [email, daysAgo],
   );
   const id = rows[0]!.id;
   if (campus) {
-    await admin.query(
+    await db.admin.query(
       `insert into public.waitlist (uid, email, college_id, created_at)
        values ($1, $2, $3, now() - make_interval(days => $4))`,
       [id, email, campus, daysAgo],
@@ -44,13 +27,13 @@ async function account(email: string, daysAgo: number, campus?: string) {
   return id;
 }
 const launch = (campus: string, daysAgo: number, queued = 1) =>
-  admin.query(
+  db.admin.query(
     `insert into private.launch_runs (college_id, students, queued, ran_at)
      values ($1, 1, $2, now() - make_interval(days => $3))`,
     [campus, queued, daysAgo],
   );
 const held = async () =>
-  (await admin.query<{ id: string }>('select id::text from auth.users order by id')).rows.map(
+  (await db.admin.query<{ id: string }>('select id::text from auth.users order by id')).rows.map(
     (r) => r.id,
   );
 
@@ -66,7 +49,7 @@ describe('the retention job on Supabase', () => {
     await launch('udg-cucei', 10);
     await launch('udg-cucea', 80);
     await launch('itesm-gdl', 200, 0); // recorded nothing: no launch
-    const { rows } = await admin.query<{ reason: string; uid: string }>(
+    const { rows } = await db.admin.query<{ reason: string; uid: string }>(
       'select reason, user_id::text as uid from private.apply_retention(true)',
     );
     const DAY = 86_400_000;
@@ -111,7 +94,7 @@ describe('the retention job on Supabase', () => {
     expect(done).toContain('Deleted 1 idle accounts without an entry and 1 students');
     expect(await held()).toEqual([fresh, lateJoin, recentCampus, noMail].sort());
     expect(
-      (await admin.query("select uid::text from public.waitlist where college_id = 'udg-cucei'"))
+      (await db.admin.query("select uid::text from public.waitlist where college_id = 'udg-cucei'"))
         .rows,
     ).toEqual([{ uid: lateJoin }]);
     expect((await run('--yes')).stdout).toContain(

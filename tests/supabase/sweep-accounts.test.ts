@@ -1,36 +1,15 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../stand-ins/supabase-db';
+import { describe, expect, it } from 'vitest';
+import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
 
 // scripts/ops/sweep-accounts.mjs --backend supabase (issue 23): accounts without an entry, idle for the
 // period, are deleted with everything under them; a dry run first; nothing else is touched.
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let admin: pg.Client;
-beforeAll(async () => {
-  db = await freshDatabase('sweep');
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.end();
-  await db?.drop();
-});
+const db = withFreshDatabase('sweep');
 
-const run = (...args: string[]) =>
-  promisify(execFile)(
-    'node',
-    ['scripts/ops/sweep-accounts.mjs', '--backend', 'supabase', ...args],
-    {
-      env: { ...process.env, SUPABASE_DB_URL: db.url },
-      timeout: 30_000,
-    },
-  );
+const run = supabaseCommand(db, 'sweep-accounts');
 
 async function account(email: string, createdDaysAgo: number, signedInDaysAgo?: number) {
-  const { rows } = await admin.query<{ id: string }>(
+  const { rows } = await db.admin.query<{ id: string }>(
     `insert into auth.users (email, created_at, last_sign_in_at)
      values ($1, now() - make_interval(days => $2),
        case when $3::int is null then null else now() - make_interval(days => $3::int) end)
@@ -40,13 +19,13 @@ async function account(email: string, createdDaysAgo: number, signedInDaysAgo?: 
   return rows[0]!.id;
 }
 const exists = async (id: string) =>
-  (await admin.query('select 1 from auth.users where id = $1', [id])).rowCount === 1;
+  (await db.admin.query('select 1 from auth.users where id = $1', [id])).rowCount === 1;
 
 describe('sweep:accounts:supabase', () => {
   it('deletes only the accounts without an entry idle for the period, after a dry run', async () => {
     const idle = await account('idle@alumnos.udg.mx', 45);
     const joined = await account('joined@alumnos.udg.mx', 45);
-    await admin.query(
+    await db.admin.query(
       "insert into public.waitlist (uid, email, college_id) values ($1, 'joined@alumnos.udg.mx', 'udg-cucei')",
       [joined],
     );

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase } from '../../stand-ins/supabase-db';
@@ -30,3 +32,15 @@ export function withFreshDatabase(prefix: string): FreshDatabase {
   });
   return held;
 }
+
+/**
+ * An operator command on this database, as an operator runs it: `scripts/ops/<name>.mjs --backend
+ * supabase` in a child process, connected by `SUPABASE_DB_URL`.
+ */
+export const supabaseCommand =
+  (db: FreshDatabase, name: string) =>
+  (...args: string[]) =>
+    promisify(execFile)('node', [`scripts/ops/${name}.mjs`, '--backend', 'supabase', ...args], {
+      env: { ...process.env, SUPABASE_DB_URL: db.url },
+      timeout: 30_000,
+    });

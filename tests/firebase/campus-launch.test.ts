@@ -8,10 +8,8 @@ import { DELETE_ACCOUNT_FUNCTION } from '@/adapters/firebase/firebase-backend';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
 import { createCallableCampusProgress } from '@/adapters/firebase/firebase-campus-progress.adapter';
 import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campus-requests.adapter';
-import {
-  createCallableJoinSources,
-  createFirestoreSellerChoices,
-} from '@/adapters/firebase/firebase-seller-choices.adapter';
+import { createCallableJoinSources } from '@/adapters/firebase/firebase-join-sources.adapter';
+import { createFirestoreSellerChoices } from '@/adapters/firebase/firebase-seller-choices.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { describeCampusAddContract } from '../app/contract/campus-add.contract';
 import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';

@@ -6,14 +6,12 @@ import { createCallableCampusProgress } from './firebase-campus-progress.adapter
 import { createCallableCampusRequests } from './firebase-campus-requests.adapter';
 import { createCallableEmailVerifications } from './firebase-email-verifications.adapter';
 import { createCallableInvites } from './firebase-invites.adapter';
+import { createCallableJoinSources } from './firebase-join-sources.adapter';
 import { createCallableLeaveLinks } from './firebase-leave-links.adapter';
 import { createCallableFailureReports } from './firebase-failure-reports.adapter';
 import { createFirestoreHeroConsent } from './firebase-hero-consent.adapter';
 import { createCallableHeroImages } from './firebase-hero-images.adapter';
-import {
-  createCallableJoinSources,
-  createFirestoreSellerChoices,
-} from './firebase-seller-choices.adapter';
+import { createFirestoreSellerChoices } from './firebase-seller-choices.adapter';
 import type { FirebaseSettings } from './firebase-settings';
 import { createFirestoreWaitlist } from './firebase-waitlist.adapter';
 

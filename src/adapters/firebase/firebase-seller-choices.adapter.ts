@@ -1,15 +1,9 @@
 import { AppError } from '@/domain/errors';
 import { parseSellerCategories } from '@/domain/seller-choice';
-import { parseVisitSource } from '@/domain/visit-source';
-import type { JoinSources } from '@/ports/join-sources.port';
 import type { SellerChoices } from '@/ports/seller-choices.port';
-import { type CallableOptions, callableFunction } from './firebase-callable';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
 import { COLLECTIONS } from './firestore-names';
-
-/** The callable that records where the caller came from (functions/src/join-sources.ts). */
-export const RECORD_JOIN_SOURCE_FUNCTION = 'record_join_source';
 
 /**
  * Who will sell, and what, in Cloud Firestore through `firebase/firestore/lite`: the student's own
@@ -45,28 +39,6 @@ export function createFirestoreSellerChoices(options: FirestoreLiteOptions): Sel
         if (error instanceof AppError) throw error;
         throw toBackendError(error);
       }
-    },
-  };
-}
-
-/** Where the student came from, through the callable `record_join_source` (written once there). */
-export function createCallableJoinSources(options: CallableOptions): JoinSources {
-  const call = callableFunction(options, RECORD_JOIN_SOURCE_FUNCTION);
-  return {
-    async record(uid, source) {
-      // The function checks again; this only spares it a call it would refuse.
-      if (!parseVisitSource(source)) throw new AppError('invalid-argument', 'Not a clamped source');
-      let answer: unknown;
-      try {
-        answer = await call({ uid, source });
-      } catch (error) {
-        throw toBackendError(error);
-      }
-      const recorded = (answer as { recorded?: unknown } | null)?.recorded;
-      if (typeof recorded !== 'boolean') {
-        throw new AppError('internal', `${RECORD_JOIN_SOURCE_FUNCTION} answered no boolean`);
-      }
-      return recorded;
     },
   };
 }

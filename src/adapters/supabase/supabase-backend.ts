@@ -8,12 +8,10 @@ import { createSupabaseCollegeSearch } from './supabase-college-search.adapter';
 import { createSupabaseHeroConsent } from './supabase-hero-consent.adapter';
 import { createSupabaseHeroImages } from './supabase-hero-images.adapter';
 import { createSupabaseInvites } from './supabase-invites.adapter';
+import { createSupabaseJoinSources } from './supabase-join-sources.adapter';
 import { createSupabaseLeaveLinks } from './supabase-leave-links.adapter';
 import { createSupabaseFailureReports } from './supabase-failure-reports.adapter';
-import {
-  createSupabaseJoinSources,
-  createSupabaseSellerChoices,
-} from './supabase-seller-choices.adapter';
+import { createSupabaseSellerChoices } from './supabase-seller-choices.adapter';
 import type { SupabaseSettings } from './supabase-settings';
 import { createSupabaseWaitlist } from './supabase-waitlist.adapter';
 

@@ -1,15 +1,12 @@
 import { AppError } from '@/domain/errors';
 import { parseSellerCategories } from '@/domain/seller-choice';
-import { parseVisitSource } from '@/domain/visit-source';
-import type { JoinSources } from '@/ports/join-sources.port';
 import type { SellerChoices } from '@/ports/seller-choices.port';
 import type { SupabaseClientLoader } from './supabase-client';
 import { supabaseCalls } from './supabase-calls';
 
-/** The SQL functions of supabase/migrations/20261128070000_campus_launch.sql (issue 49). */
+/** The SQL functions of supabase/schema/seller-choices.sql (issue 49). */
 export const MY_SELLER_CHOICE_FUNCTION = 'my_seller_choice';
 export const SAVE_SELLER_CHOICE_FUNCTION = 'save_seller_choice';
-export const RECORD_JOIN_SOURCE_FUNCTION = 'record_join_source';
 
 /** The caller's seller choice through two functions (the table is no page role's). */
 export function createSupabaseSellerChoices(client: SupabaseClientLoader): SellerChoices {
@@ -27,26 +24,6 @@ export function createSupabaseSellerChoices(client: SupabaseClientLoader): Selle
     async save(uid, categories) {
       const data = await rpc(uid, SAVE_SELLER_CHOICE_FUNCTION, { categories: [...categories] });
       return read(SAVE_SELLER_CHOICE_FUNCTION, data);
-    },
-  };
-}
-
-/** The caller's source, written once by the database (the table is no page role's). */
-export function createSupabaseJoinSources(client: SupabaseClientLoader): JoinSources {
-  const { ownRpc: rpc } = supabaseCalls(client);
-  return {
-    async record(uid, source) {
-      // The database checks again; this only spares it a call it would refuse.
-      if (!parseVisitSource(source)) throw new AppError('invalid-argument', 'Not a clamped source');
-      const data = await rpc(uid, RECORD_JOIN_SOURCE_FUNCTION, {
-        source: source.source,
-        medium: source.medium,
-        campaign: source.campaign,
-      });
-      if (typeof data !== 'boolean') {
-        throw new AppError('internal', `${RECORD_JOIN_SOURCE_FUNCTION} answered no boolean`);
-      }
-      return data;
     },
   };
 }

@@ -99,10 +99,11 @@ export function VerifyStep({
   open,
   onToggle,
   onError,
+  busy = false,
 }: { campus: MyCampus; onVerified: () => void } & StepProps) {
   if (campus.verified) {
     return (
-      <li>
+      <li inert={busy} aria-busy={busy || undefined}>
         <h4
           id={VERIFIED_LINE_ID}
           tabIndex={-1}
@@ -121,6 +122,7 @@ export function VerifyStep({
       open={open}
       onToggle={onToggle}
       testId="verify-step"
+      busy={busy}
     >
       <p className="flex items-start gap-1.5" data-testid="campus-verification">
         <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />

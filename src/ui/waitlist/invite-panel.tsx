@@ -27,6 +27,7 @@ export function InvitePanel({
   campus,
   open,
   onToggle,
+  busy,
 }: { invites: MyInvites; campus: string } & Omit<StepProps, 'onError'>) {
   const link = inviteLink(SITE.url || window.location.origin, invites.code);
   const onShare = async () => {
@@ -50,6 +51,7 @@ export function InvitePanel({
       open={open}
       onToggle={onToggle}
       testId="invite-panel"
+      busy={busy}
     >
       <p className="text-xs text-slate-600">
         Cuentan los compañeros de tu campus que verifican su correo universitario.

@@ -54,6 +54,14 @@ export function NextSteps({
   const label = useAppStore((s) => campusLabel(s.card, s.campus)) ?? '';
   const view = campusView.status !== 'idle' && campusView.key === key ? campusView : null;
   const campus = view?.status === 'loaded' ? view.data : null;
+  // After a change of campus, the steps of the campus read last hold their place (inert, busy)
+  // until the new one is read: the data step below them, where 'Cambiar campus' and 'Salir' are,
+  // does not move under a tap. Keyed by their campus, so the new campus's steps start afresh.
+  const [last, setLast] = useState<{ key: string; data: NonNullable<typeof campus> } | null>(null);
+  // (React's "information from previous renders": set while rendering, not in an effect.)
+  if (campus && key && (last?.data !== campus || last.key !== key)) setLast({ key, data: campus });
+  const reading = !campus && view?.status !== 'failed';
+  const shown = campus && key ? { key, data: campus } : reading ? last : null;
   const counts = campus?.campus.verified ?? false;
 
   const [choices, setChoices] = useState<StepChoices>(() => readStepChoices(uid));
@@ -114,17 +122,21 @@ export function NextSteps({
     <>
       <CampusProgressPanel view={view} label={label} onRetry={() => void loadMyCampus()} />
       <ol className="space-y-2" data-testid="next-steps">
-        {campus && (
+        {shown && (
           <>
             <VerifyStep
-              campus={campus.campus}
+              key={`verify-${shown.key}`}
+              busy={!campus}
+              campus={shown.data.campus}
               onVerified={() => void loadMyCampus()}
               open={open.verify}
               onToggle={toggles.verify}
               onError={errorOf.verify}
             />
             <InvitePanel
-              invites={campus.invites}
+              key={`invite-${shown.key}`}
+              busy={!campus}
+              invites={shown.data.invites}
               campus={label}
               open={open.invite}
               onToggle={toggles.invite}

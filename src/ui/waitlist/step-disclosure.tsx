@@ -19,6 +19,7 @@ export function StepDisclosure({
   onToggle,
   testId,
   buttonRef,
+  busy = false,
   children,
 }: {
   step: StepId;
@@ -29,11 +30,18 @@ export function StepDisclosure({
   onToggle: () => void;
   testId?: string;
   buttonRef?: Ref<HTMLButtonElement>;
+  /** Held in place while the card reads a new campus (StepProps.busy): inert, marked busy. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const panel = `step-${step}-panel`;
   return (
-    <li className="rounded-xl bg-slate-50 text-sm text-slate-800" data-testid={testId}>
+    <li
+      className="rounded-xl bg-slate-50 text-sm text-slate-800"
+      data-testid={testId}
+      inert={busy}
+      aria-busy={busy || undefined}
+    >
       <h4>
         <button
           ref={buttonRef}

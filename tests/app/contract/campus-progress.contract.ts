@@ -38,7 +38,7 @@ export function describeCampusProgressContract(
       h: CampusProgressHarness,
       kind: 'institutional' | 'personal',
       collegeId: string,
-    ) => onList(h.waitlist, h.signIn(kind), collegeId);
+    ) => onList(h, h.signIn(kind), collegeId);
 
     it('a student with no entry has no campus (not-found)', async () => {
       const h = await setup();

@@ -45,7 +45,7 @@ export function describeEmailVerificationsContract(
 ) {
   describe(`EmailVerifications contract: ${name}`, () => {
     const joined = (h: EmailVerificationsHarness, collegeId = 'udg-cucei') =>
-      onList(h.waitlist, h.newStudent(), collegeId);
+      onList(h, h.newStudent(), collegeId);
 
     it('refuses a malformed or personal address, and sends nothing', async () => {
       const h = await setup();

@@ -22,7 +22,7 @@ export function describeHeroConsentContract(
 ) {
   describe(`HeroConsentRepo contract: ${name}`, () => {
     /** Signs in as a fresh student and puts them on the list. */
-    const joined = (h: HeroConsentHarness) => onList(h.waitlist, h.signIn());
+    const joined = (h: HeroConsentHarness) => onList(h, h.signIn());
 
     it('has no consent for a new student (off by default)', async () => {
       const h = await setup();

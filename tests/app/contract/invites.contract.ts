@@ -46,7 +46,7 @@ export function describeInvitesContract(name: string, setup: () => Promise<Invit
     const joined = (
       h: InvitesHarness,
       kind: 'university' | 'personal' = 'university',
-    ): Promise<Student> => onList(h.waitlist, h.newStudent(kind));
+    ): Promise<Student> => onList(h, h.newStudent(kind));
 
     it('a student without an entry has no invites (not-found), and cannot be credited', async () => {
       const h = await setup();

@@ -21,7 +21,7 @@ export function describeJoinSourcesContract(
   setup: () => Promise<JoinSourcesHarness>,
 ) {
   describe(`JoinSources contract: ${name}`, () => {
-    const joined = (h: JoinSourcesHarness) => onList(h.waitlist, h.signIn());
+    const joined = (h: JoinSourcesHarness) => onList(h, h.signIn());
 
     it('records the source once: the first stands', async () => {
       const h = await setup();

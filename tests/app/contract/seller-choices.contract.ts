@@ -20,7 +20,7 @@ export function describeSellerChoicesContract(
   setup: () => Promise<SellerChoicesHarness>,
 ) {
   describe(`SellerChoices contract: ${name}`, () => {
-    const joined = (h: SellerChoicesHarness) => onList(h.waitlist, h.signIn());
+    const joined = (h: SellerChoicesHarness) => onList(h, h.signIn());
 
     it('has none at first, saves a choice in the landing order, changes and clears it', async () => {
       const h = await setup();

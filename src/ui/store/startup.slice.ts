@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { isBackendConfigError } from '@/domain/errors';
 import type { InvitePreview } from '@/domain/invite-preview';
-import { watchLocal } from './follow-user';
+import { watchLocal } from './watch-local';
 import type { SliceDeps } from './outcome';
 
 /** Starting the backend: loads it, then follows the signed-in user and the other tabs. */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
 import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-links.adapter';
+import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
 import { deliveryReport, type DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import type { Outbox } from '@/ports/outbox.port';
@@ -497,6 +498,35 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await db.has(`${COLLECTIONS.waitlist}/${other.uid}`)).toBe(true);
     expect(await accountExists(other.uid)).toBe(true);
   });
+
+  let linked = 0;
+  describeLeaveLinksContract('firebase (Auth, Functions and Firestore emulators)', async () => ({
+    links: links(),
+    onList: async () => {
+      // A Google account on the list, its welcome recorded by the trigger, unsent.
+      const email = `contrato.salir${linked++}@alumnos.udg.mx`;
+      return entry(await createGoogleAccount({ email, displayName: 'Estudiante' }), email);
+    },
+    token: (student, { expires, purpose = LEAVE_PURPOSE } = {}) =>
+      signLeaveToken(
+        {
+          purpose,
+          uid: student.uid,
+          joined: student.joined,
+          expires: expires ?? Math.floor(Date.now() / 1000) + 3600,
+        },
+        SECRET,
+      ),
+    held: async (uid) => ({
+      entry: await db.has(`${COLLECTIONS.waitlist}/${uid}`),
+      account: await accountExists(uid),
+      pending: (await db.list(COLLECTIONS.mailOutbox)).filter(
+        (d) =>
+          (d.fields.uid as { stringValue?: string } | undefined)?.stringValue === uid &&
+          (d.fields.status as { stringValue?: string } | undefined)?.stringValue === 'pending',
+      ).length,
+    }),
+  }));
 
   it("the one-click endpoint leaves on a mail provider's POST and sends a person to the page", async () => {
     const uid = await createGoogleAccount({

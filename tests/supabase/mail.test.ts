@@ -3,17 +3,15 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapter';
-import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import { LEAVE_PURPOSE, readLeaveToken, signLeaveToken } from '@/domain/mail/leave-token';
 import { createSalirHandler } from '../../supabase/functions/salir/handler.ts';
 import { withFreshDatabase } from '../support/fresh-database';
-import { memoryStorage } from '../support/memory-storage';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 // Issue 25 on the Supabase backend: the database reads leave links as the domain does (tokens
-// made in TypeScript, read in SQL), the page's adapter and the one-click Edge Function leave by
-// them without a sign-in, and `npm run mail:supabase` / `notify:campus:supabase` send the welcome
+// made in TypeScript, read in SQL), the one-click Edge Function leaves by them without a sign-in
+// (the page's adapter: the LeaveLinks contract, supabase-adapters.contract.test.ts), and `npm run mail:supabase` / `notify:campus:supabase` send the welcome
 // and the launch over a real local SMTP server, once each.
 
 const SECRET = 'supabase-test-secret-supabase-test-secret-01';
@@ -113,33 +111,8 @@ describe('leave links in the database', () => {
     );
   });
 
-  it("the page's adapter checks and leaves by the link, without a sign-in, once", async () => {
-    const luis = await student('luis.link@alumnos.udg.mx');
-    const sofia = await student('sofia.link@alumnos.udg.mx');
-    const token = await signLeaveToken(
-      { purpose: LEAVE_PURPOSE, uid: luis.uid, joined: luis.joined, expires: inFuture() },
-      SECRET,
-    );
-    const { leaveLinks } = createSupabaseBackend(
-      {
-        url: standIn.url,
-        anonKey: standIn.anonKey,
-        callbackUrl: 'http://127.0.0.1/auth/callback.html',
-        storage: memoryStorage(),
-        storageKey: 'sb-mail-test',
-      },
-      { userAgent: 'vitest' },
-    );
-    expect(await leaveLinks.check(token)).toBe('valid');
-    expect(await leaveLinks.check(`${token}x`)).toBe('malformed');
-    expect(await leaveLinks.leave(token)).toBe('left');
-    expect(await leaveLinks.leave(token)).toBe('used');
-    const { rows } = await db.admin.query('select id from auth.users where id = any($1)', [
-      [luis.uid, sofia.uid],
-    ]);
-    expect(rows.map((r) => r.id)).toEqual([sofia.uid]);
-  });
-
+  // The page's adapter (check, then leave without a sign-in, once; the account goes, no one
+  // else's) is the LeaveLinks contract, run in supabase-adapters.contract.test.ts.
   it('the one-click Edge Function leaves on a POST, sends a person to the page, and refuses a bad token', async () => {
     const diego = await student('diego.click@alumnos.udg.mx');
     const token = await signLeaveToken(

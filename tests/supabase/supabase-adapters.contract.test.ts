@@ -22,6 +22,9 @@ import { describeSellerChoicesContract } from '../app/contract/seller-choices.co
 import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';
 import { describeMilestonesContract } from '../app/contract/milestones.contract';
 import { describeCampusAddContract } from '../app/contract/campus-add.contract';
+import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
+import { describeFailureReportsContract } from '../app/contract/failure-reports.contract';
+import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
@@ -587,17 +590,21 @@ describe('Supabase adapters beyond the contract', () => {
   });
 });
 
-describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', async () => {
-  const secret = 'contract-mail-secret-0123456789abcdef0123456789';
+/** The secret the database signs and reads its tokens with (set here once, if unset). */
+async function mailSecret() {
   await db.admin.query(
     `insert into private.mail_settings (token_secret)
      select $1 where not exists (select 1 from private.mail_settings)`,
-    [secret],
+    ['contract-mail-secret-0123456789abcdef0123456789'],
   );
-  const { rows: settings } = await db.admin.query<{ token_secret: string }>(
+  const { rows } = await db.admin.query<{ token_secret: string }>(
     'select token_secret from private.mail_settings',
   );
-  const held = settings[0]!.token_secret;
+  return rows[0]!.token_secret;
+}
+
+describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const held = await mailSecret();
   const b = backend();
   const signInAs = async ({ email }: { email: string }) => {
     standIn.arrangeSignIn({ email });
@@ -804,5 +811,62 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
         throw new Error((error as { stderr?: string }).stderr || String(error), { cause: error });
       }
     },
+  };
+});
+
+describeLeaveLinksContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  const secret = await mailSecret();
+  const count = async (sql: string, uid: string) =>
+    (await db.admin.query<{ n: number }>(`select count(*)::int as n from ${sql}`, [uid])).rows[0]!
+      .n;
+  return {
+    links: backend().leaveLinks,
+    onList: async () => {
+      // A Google account on the list, as joining leaves it: its welcome recorded, unsent.
+      const email = nextEmail();
+      const { rows } = await db.admin.query<{ id: string }>(
+        'insert into auth.users (email) values ($1) returning id',
+        [email],
+      );
+      const uid = rows[0]!.id;
+      await db.admin.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider)
+         values ($1, $2, '{}', 'google')`,
+        [`g-${uid}`, uid],
+      );
+      const entry = await db.admin.query<{ joined: string }>(
+        `insert into public.waitlist (uid, email, college_id) values ($1, $2, 'udg-cucei')
+         returning private.joined_ms(created_at)::text as joined`,
+        [uid, email],
+      );
+      return { uid, joined: Number(entry.rows[0]!.joined) };
+    },
+    token: ({ uid, joined }, { expires, purpose = LEAVE_PURPOSE } = {}) =>
+      signLeaveToken(
+        { purpose, uid, joined, expires: expires ?? Math.floor(Date.now() / 1000) + 3600 },
+        secret,
+      ),
+    held: async (uid) => ({
+      entry: (await count('public.waitlist where uid::text = $1', uid)) === 1,
+      account: (await count('auth.users where id::text = $1', uid)) === 1,
+      pending: await count(
+        "private.mail_outbox where user_id::text = $1 and status = 'pending'",
+        uid,
+      ),
+    }),
+  };
+});
+
+describeFailureReportsContract('supabase (stand-in over PostgreSQL 15)', async () => {
+  await db.admin.query('delete from private.failure_counts; delete from private.failure_minutes');
+  return {
+    reports: backend().failureReports,
+    counts: async () =>
+      (
+        await db.admin.query<{ day: string; kind: string; code: string; count: number }>(
+          `select to_char(day, 'YYYY-MM-DD') as day, kind, code, count
+           from private.failure_counts`,
+        )
+      ).rows,
   };
 });

@@ -17,6 +17,12 @@ import { describeSellerChoicesContract } from './seller-choices.contract';
 import { describeJoinSourcesContract } from './join-sources.contract';
 import { describeMilestonesContract } from './milestones.contract';
 import { describeCampusAddContract } from './campus-add.contract';
+import { describeLeaveLinksContract } from './leave-links.contract';
+import { describeFailureReportsContract } from './failure-reports.contract';
+import { onList } from './on-list';
+import { ERROR_CODES } from '@/domain/errors';
+import { FAILURE_KINDS, failureCountKey, parseFailureReport } from '@/domain/failure-report';
+import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { memoryStorage } from '../../support/memory-storage';
 
 /** A memory backend with no latency whose popup outcome the test arranges. */
@@ -333,5 +339,68 @@ describeCampusAddContract('memory', async () => {
       const { students, alreadyQueued } = b.controls.notifyCampus(collegeId, { dryRun: true });
       return students - alreadyQueued;
     },
+  };
+});
+
+describeLeaveLinksContract('memory', async () => {
+  const storage = memoryStorage();
+  let choosing = '';
+  // Unsent: the welcomes wait in the outbox, as a real backend's do until its sender runs.
+  const b = createMemoryBackend({
+    storage,
+    config: { latencyMs: 0 },
+    sendAutomatically: false,
+    chooseAccount: async (accounts) => accounts.find((a) => a.uid === choosing)!,
+  });
+  const state = () =>
+    JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as {
+      accounts?: unknown[];
+      users?: Record<string, string>;
+    };
+  let made = 0;
+  return {
+    links: b.leaveLinks,
+    onList: async () => {
+      choosing = `salir-${made++}`;
+      const s = state();
+      const accounts = [
+        ...(s.accounts ?? DEMO_ACCOUNTS),
+        { uid: choosing, email: `${choosing}@alumnos.udg.mx`, displayName: 'Estudiante' },
+      ];
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify({ ...s, accounts }));
+      const student = await onList(b.waitlist, b.auth.signInWithPopup());
+      await b.auth.signOut();
+      return {
+        uid: student.uid,
+        joined: Date.parse(b.controls.entries()[student.uid]!.timestamp),
+      };
+    },
+    token: async ({ uid, joined }, { expires, purpose = LEAVE_PURPOSE } = {}) =>
+      signLeaveToken(
+        { purpose, uid, joined, expires: expires ?? Math.floor(Date.now() / 1000) + 3600 },
+        MEMORY_LEAVE_SECRET,
+      ),
+    held: async (uid) => ({
+      entry: Object.hasOwn(b.controls.entries(), uid),
+      account: Object.hasOwn(state().users ?? {}, uid),
+      pending: b.controls.outbox().filter((m) => m.uid === uid && m.status === 'pending').length,
+    }),
+  };
+});
+
+describeFailureReportsContract('memory', async () => {
+  const { b } = backend();
+  // Every report there can be, to read a count's key back.
+  const reports = FAILURE_KINDS.flatMap((kind) =>
+    ERROR_CODES.flatMap((code) => parseFailureReport({ kind, code }) ?? []),
+  );
+  return {
+    reports: b.failureReports,
+    counts: async () =>
+      Object.entries(b.controls.failureReports()).map(([key, count]) => {
+        const day = key.slice(0, 10);
+        const { kind, code } = reports.find((r) => failureCountKey(day, r) === key)!;
+        return { day, kind, code, count };
+      }),
   };
 });

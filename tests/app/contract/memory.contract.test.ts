@@ -368,7 +368,7 @@ describeLeaveLinksContract('memory', async () => {
         { uid: choosing, email: `${choosing}@alumnos.udg.mx`, displayName: 'Estudiante' },
       ];
       storage.setItem(MEMORY_STATE_KEY, JSON.stringify({ ...s, accounts }));
-      const student = await onList(b.waitlist, b.auth.signInWithPopup());
+      const student = await onList(b, b.auth.signInWithPopup());
       await b.auth.signOut();
       return {
         uid: student.uid,

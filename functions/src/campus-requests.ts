@@ -30,9 +30,9 @@ import { CALLABLE, caller, db, unavailable } from './platform';
 async function pendingCampusOf(
   store: Firestore,
   tx: Transaction,
+  id: string,
   request: { key: string; name: string; city: string },
 ): Promise<{ id: string; name: string; city: string; write: () => void }> {
-  const id = await pendingCampusIdOf(request.key);
   const [added, pending] = await tx.getAll(
     store.collection(COLLECTIONS.addedCampuses).doc(id),
     store.collection(COLLECTIONS.pendingCampuses).doc(id),
@@ -87,13 +87,17 @@ export const request_campus = onCall(CALLABLE, async (request) => {
   if (!checked) throw new HttpsError('invalid-argument', 'Not a campus request.');
   try {
     const store = db();
-    const ref = store
-      .collection(COLLECTIONS.campusRequests)
-      .doc(`${uid}__${await requestKeyHash(checked.key)}`);
+    // Both ids before the transaction: it holds its documents from its first read to its commit,
+    // and 20 parallel requests of one student wait on each other (issue 51's cap test).
+    const [hash, pendingId] = await Promise.all([
+      requestKeyHash(checked.key),
+      pendingCampusIdOf(checked.key),
+    ]);
+    const ref = store.collection(COLLECTIONS.campusRequests).doc(`${uid}__${hash}`);
     const counter = store.collection(COLLECTIONS.campusRequesters).doc(uid);
     return await store.runTransaction(async (tx) => {
       const [held, mine] = await tx.getAll(ref, counter);
-      const { write, ...joinable } = await pendingCampusOf(store, tx, checked);
+      const { write, ...joinable } = await pendingCampusOf(store, tx, pendingId, checked);
       if (held!.exists) return joinable; // a repeat counts once
       // The counter, or (its first use) the student's requests counted.
       const count = mine!.exists

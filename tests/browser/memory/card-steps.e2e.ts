@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   backend,
   chooseCollege,
+  codeIn,
   configureBackend,
   expect,
   expectNoAxeViolations,
@@ -38,19 +39,6 @@ async function joinedAs(page: Page, email = 'ana.garcia@alumnos.udg.mx') {
 }
 
 const height = async (page: Page) => (await card(page).boundingBox())!.height;
-
-/** The six digits of the last code e-mail the memory mail provider received for `to`. */
-async function codeIn(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await backend<{ to: string; text: string }[]>(page, 'mailbox');
-      code = /\b(\d{6})\b/.exec(mails.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 // Long flows (a join, a code, reloads, axe): room for a machine that runs behind.
 test.describe.configure({ timeout: 90_000 });

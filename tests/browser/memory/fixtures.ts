@@ -218,3 +218,16 @@ export const STEP = {
   sell: '¿Quieres vender en tu campus?',
   data: 'Tus datos en la lista',
 } as const;
+
+/** The six digits of the last code e-mail the memory mail provider received for `to`. */
+export async function codeIn(page: Page, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mails = await backend<{ to: string; text: string }[]>(page, 'mailbox');
+      code = /\b(\d{6})\b/.exec(mails.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}

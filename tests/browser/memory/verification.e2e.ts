@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   backend,
   chooseCollege,
+  codeIn,
   configureBackend,
   expect,
   expectNoAxeViolations,
@@ -23,20 +24,6 @@ async function join(page: Page, query = 'cucei', option = /CUCEI/) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
-}
-
-/** The six digits of the last code e-mail the memory mail provider received for `to`. */
-async function codeIn(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await backend<{ to: string; text: string; subject: string }[]>(page, 'mailbox');
-      const mail = mails.filter((m) => m.to === to).at(-1);
-      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 const notice = (page: Page) => page.getByTestId('verify-email-notice');

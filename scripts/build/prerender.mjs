@@ -9,13 +9,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER, SECTION_STYLES } from './loader.mjs';
+import { writeCampusFiles } from './campus-files.mjs';
 import { PHONE_FONT_FAMILY, phoneFont } from './phone-font.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const ssrEntry = path.resolve('dist-ssr/prerender.js');
-const { render, renderPhoneArt, PHONE_ART_PATH, PHONE_ART_SEPARATOR, PRIVACY_NOTICE_FILE } =
-  await import(pathToFileURL(ssrEntry).href);
+const {
+  render,
+  renderPhoneArt,
+  PHONE_ART_PATH,
+  PHONE_ART_SEPARATOR,
+  PRIVACY_NOTICE_FILE,
+  campusPageMeta,
+  catalogueCampuses,
+  encodePageCampus,
+} = await import(pathToFileURL(ssrEntry).href);
 // The loader splits phones.html where the drawing's parts meet: both must name the same mark. It
 // gives the drawing's font the family the drawing's CSS names (phone-font.mjs).
 if (!LOADER.includes(`split('${PHONE_ART_SEPARATOR}')`)) {
@@ -48,13 +57,19 @@ const PRIVACY_DESCRIPTION =
 
 const LEAVE_TITLE = 'Salir de la lista de espera | De estudiantes a estudiantes';
 
-function page(route) {
-  const { html, head, siteUrl } = render(route);
+/** Text for an HTML attribute's double-quoted value. */
+const attribute = (text) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function page(route, campus = null) {
+  const { html, head, siteUrl } = render(route, campus);
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
+  // A campus page names its campus for the browser's store (src/ui/boot/start-page.tsx).
+  const named = campus ? ` data-campus="${attribute(encodePageCampus(campus))}"` : '';
   let out = template
     .replace(
       '<div id="root"><!--app-html--></div>',
-      `<div id="root" data-route="${route}">${html}</div>`,
+      `<div id="root" data-route="${route}"${named}>${html}</div>`,
     )
     .replace('<!--head-extra-->', head)
     // Open Graph wants an absolute image address: the site's, when VITE_SITE_URL is set. A JPEG
@@ -73,6 +88,7 @@ function page(route) {
       );
     if (/<script/i.test(out)) throw new Error('the privacy notice must carry no script');
   }
+  if (campus) out = describeCampusPage(out, campusPageMeta(campus, siteUrl));
   if (route === 'leave') {
     out = out
       .replace(/<title>[^<]*<\/title>/, `<title>${LEAVE_TITLE}</title>`)
@@ -93,6 +109,26 @@ function page(route) {
       );
   }
   return out;
+}
+
+/**
+ * A campus page's own title, description and link preview (issue 60): every value comes from the
+ * catalogue; each replacement must find its tag.
+ */
+function describeCampusPage(html, meta) {
+  const replacements = [
+    [/<title>[^<]*<\/title>/, `<title>${attribute(meta.title)}</title>`],
+    [/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${attribute(meta.description)}"`],
+    [/(<meta property="og:title" content=")[^"]*"/, `$1${attribute(meta.title)}"`],
+    [/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${attribute(meta.description)}"`],
+    [/(<meta property="og:image" content=")[^"]*"/, `$1${attribute(meta.imageUrl)}"`],
+    [/(<meta property="og:image:type" content=")[^"]*"/, '$1image/png"'],
+    [/(<meta\s+property="og:image:alt"\s+content=")[^"]*"/, `$1${attribute(meta.imageAlt)}"`],
+  ];
+  return replacements.reduce((out, [pattern, value]) => {
+    if (!pattern.test(out)) throw new Error(`index.html lacks ${pattern}`);
+    return out.replace(pattern, value);
+  }, html);
 }
 
 /**
@@ -134,18 +170,47 @@ const phones = renderPhoneArt();
 const notFound = page('not-found');
 const privacy = page('privacy');
 const leave = page('leave');
-fs.writeFileSync(
-  path.join(dist, 'index.html'),
-  await linkPhoneFont(
+/**
+ * The landing page and each campus page (the landing page about one campus, issue 60): their
+ * first screens' CSS inline, the rest linked, the icon deferred, the phones' font named.
+ */
+const finishLanding = async (html) =>
+  linkPhoneFont(
     deferIcon(
-      deferOffscreenCss(page('home'), saveOffscreenCss, [phones, notFound, privacy, leave]).replace(
+      deferOffscreenCss(html, saveOffscreenCss, [phones, notFound, privacy, leave]).replace(
         /<noscript id="offscreen-css">[\s\S]*?<\/noscript>/,
         (noscript) => noscript + SECTION_STYLES,
       ),
     ),
     phones,
-  ),
-);
+  );
+fs.writeFileSync(path.join(dist, 'index.html'), await finishLanding(page('home')));
+// A page per catalogue campus (issue 60): campus/<id>.html, served at /campus/<id> (cleanUrls),
+// with its link preview's image and its poster.
+const campuses = catalogueCampuses();
+const siteUrl = render('home').siteUrl;
+fs.mkdirSync(path.join(dist, 'campus'), { recursive: true });
+for (const campus of campuses) {
+  const file = path.join(dist, `${campusPageMeta(campus, '').path.slice(1)}.html`);
+  fs.writeFileSync(file, await finishLanding(page('campus', campus)));
+}
+const art = await writeCampusFiles({
+  dist,
+  campuses: campuses.map((campus) => {
+    const meta = campusPageMeta(campus, siteUrl);
+    const { college, city, state } = campus;
+    return {
+      id: college.id,
+      shortName: college.shortName,
+      university: college.name,
+      campus: college.subname,
+      city,
+      state,
+      pageUrl: meta.url,
+      posterQrUrl: `${meta.url}?utm_source=cartel&utm_medium=qr`,
+    };
+  }),
+});
 fs.writeFileSync(path.join(dist, 'phones.html'), phones);
 fs.writeFileSync(path.join(dist, '404.html'), notFound);
 // PRIVACY_NOTICE_FILE (src/ui/privacy-notice-path.ts), which hosts serve at
@@ -158,5 +223,7 @@ fs.writeFileSync(path.join(dist, 'salir.html'), leave);
 if (viteCss) fs.rmSync(viteCss);
 fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(
-  `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html, salir.html and ${PRIVACY_NOTICE_FILE}`,
+  `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html, salir.html, ` +
+    `${PRIVACY_NOTICE_FILE} and ${campuses.length} campus pages with ${art.images} images ` +
+    `(largest ${art.bytes.max} B) and ${art.posters} posters`,
 );

@@ -1,6 +1,8 @@
 import type { Plugin } from 'vite';
 import { backendOf } from '../../src/composition/backends.ts';
 import { envFileOf } from '../../src/composition/config-error.ts';
+import { CAMPUS_PAGE_IDS } from '../../src/data/campus-pages.ts';
+import { campusPagePath } from '../../src/domain/campus-page.ts';
 import {
   PRIVACY_NOTICE_PATH,
   privacyNoticeProblem,
@@ -15,8 +17,15 @@ export { envFileOf };
  * (scripts/build/make-icons.mjs draws them from public/favicon.svg).
  */
 
-/** Pages that exist, for the sitemap: the landing page and the privacy notice. */
-export const PAGES = ['/', PRIVACY_NOTICE_PATH] as const;
+/**
+ * Pages that exist, for the sitemap: the landing page, the privacy notice and each catalogue
+ * campus's page (issue 60; their posters are for printing, not for search).
+ */
+export const PAGES: readonly string[] = [
+  '/',
+  PRIVACY_NOTICE_PATH,
+  ...[...CAMPUS_PAGE_IDS].map(campusPagePath),
+];
 
 /**
  * Variables a production build of a real backend must have, beyond the backend's own: without

@@ -12,7 +12,9 @@
 // pending campus moves to it, and one 'Ya puedes unirte' e-mail is recorded per student who asked
 // (how, on each backend: campus-add/*.mjs). A rerun with the same request and id writes and sends
 // nothing; an unknown request, a taken id or a request added under another id exits 1 and writes
-// nothing.
+// nothing. The campus gets no page of its own (/campus/<id>, issue 60) from this command: pages
+// are made at build time from src/data/college-catalogue.ts; until it is added there and the site
+// is deployed again, its links (invites, e-mails) land on the landing page.
 import { fail, finish, start } from './shared/cli.mjs';
 import { projectModule } from './shared/project.mjs';
 
@@ -60,6 +62,11 @@ await finish('campus:add', async () => {
     added
       ? `Added ${addition.id}: ${moved} entries moved from ${addition.request}, ${queued} ${QUEUED}.`
       : `${addition.request} was already added as ${addition.id}: nothing written, nothing sent.`,
+  );
+  console.log(
+    `${addition.id} has no page of its own (/campus/${addition.id}) until it is added to ` +
+      'src/data/college-catalogue.ts and the site is deployed again; until then its invite ' +
+      'links and e-mails point to the landing page.',
   );
   console.log(JSON.stringify({ added, moved, queued }));
 });

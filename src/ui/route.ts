@@ -1,6 +1,7 @@
+import { campusIdOfPath } from '@/domain/campus-page';
 import { PRIVACY_NOTICE_FILE, PRIVACY_NOTICE_PATH } from './privacy-notice-path';
 
-export type Route = 'home' | 'privacy' | 'leave' | 'not-found';
+export type Route = 'home' | 'campus' | 'privacy' | 'leave' | 'not-found';
 
 /** The e-mails' leave link (issue 25): `/salir?token=…`, prerendered as salir.html. */
 export const LEAVE_PATH = '/salir';
@@ -8,10 +9,12 @@ export const LEAVE_PATH = '/salir';
 /**
  * The app's screens: '/' (and '/index.html') is the landing page, '/aviso-de-privacidad' (with
  * '.html' or a trailing slash too) the privacy notice, '/salir' (the same) the e-mails' leave
- * link, anything else is 404.
+ * link, '/campus/<id>' a campus's page (issue 60: which ids have one, the page itself says), anything
+ * else is 404.
  */
 export function routeFor(pathname: string): Route {
   if (pathname === '/' || pathname === '/index.html') return 'home';
+  if (campusIdOfPath(pathname)) return 'campus';
   if (
     [PRIVACY_NOTICE_PATH, `${PRIVACY_NOTICE_PATH}/`, `/${PRIVACY_NOTICE_FILE}`].includes(pathname)
   ) {

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { PageCampus } from '@/ui/campus/page-campus';
 import type { Route } from '@/ui/route';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { LandingPage } from '@/ui/landing/landing-page';
@@ -14,14 +15,24 @@ const PrivacyNoticePage = lazy(() =>
 );
 
 /**
- * The whole app: the landing page, the privacy notice or the not-found page, behind an error screen.
- * The e-mails' leave link has a page and a chunk of its own (src/main.tsx, src/ui/leave/).
+ * The whole app: the landing page (or a campus's page: the landing page about `campus`), the
+ * privacy notice or the not-found page, behind an error screen. A campus page without its campus
+ * (an id no catalogue campus has) is the not-found page. The e-mails' leave link has a page and a
+ * chunk of its own (src/main.tsx, src/ui/leave/).
  */
-export function App({ route }: { route: Exclude<Route, 'leave'> }) {
+export function App({
+  route,
+  campus = null,
+}: {
+  route: Exclude<Route, 'leave'>;
+  campus?: PageCampus | null;
+}) {
   return (
     <ErrorBoundary>
       {route === 'home' ? (
         <LandingPage />
+      ) : route === 'campus' && campus ? (
+        <LandingPage campus={campus} />
       ) : route === 'privacy' ? (
         <Suspense fallback={null}>
           <PrivacyNoticePage />

@@ -10,9 +10,25 @@ import { hydrateIslands } from '@/ui/boot/hydrate-islands';
 import { interactiveIslandNodes } from '@/ui/boot/interactive-island-nodes';
 import { startLanding } from '@/ui/landing/landing-behaviour';
 import { installBrowserLostChunkRecovery } from '@/ui/kit/lost-chunk-recovery';
+import { campusIdOfPath } from '@/domain/campus-page';
+import { decodePageCampus, type PageCampus } from '@/ui/campus/page-campus';
 import { routeFor } from '@/ui/route';
 import { type AppStoreDeps, createAppStore } from '@/ui/store/app-store';
 import { StoreProvider } from '@/ui/store/store-context';
+
+/**
+ * The campus of a campus's page (issue 60): the one its prerendered HTML names (`data-campus`);
+ * the dev server, which prerenders nothing, looks it up in the catalogue.
+ */
+async function pageCampusOf(container: HTMLElement, pathname: string): Promise<PageCampus | null> {
+  const id = campusIdOfPath(pathname);
+  if (!id) return null;
+  const named = decodePageCampus(container.dataset.campus);
+  if (named) return named.college.id === id ? named : null;
+  return import.meta.env.DEV
+    ? (await import('@/ui/campus/catalogue-campuses')).catalogueCampus(id)
+    : null;
+}
 
 /**
  * Starts the page (the top floor of src/ui: issue 52): the lost-chunk recovery, the store, and the
@@ -26,11 +42,14 @@ export async function startPage({
   installBrowserLostChunkRecovery();
 
   const container = document.getElementById('root')!;
-  const route = routeFor(location.pathname);
-  const store = createAppStore({ loadUseCases });
+  const campus = await pageCampusOf(container, location.pathname);
+  // A campus page whose campus the page does not name (an unknown id) is the not-found page.
+  const asked = routeFor(location.pathname);
+  const route = asked === 'campus' && !campus ? 'not-found' : asked;
+  const store = createAppStore({ loadUseCases, pageCollege: campus?.college ?? null });
   const prerendered = container.dataset.route === route && container.firstElementChild !== null;
 
-  if (prerendered && route === 'home') {
+  if (prerendered && (route === 'home' || route === 'campus')) {
     // The landing page: its interactive islands hydrate one by one, the rest is never hydrated.
     // Evaluating this module (React, the store) is a task of its own; the sections' behaviour and
     // the islands start in the next ones (issue 15). Until markHydrating, the loader records a press.
@@ -80,7 +99,7 @@ export async function startPage({
         <StaticIslandsProvider value={islands}>
           <InteractiveIslandsProvider value={interactiveIslandNodes()}>
             <StoreProvider store={store}>
-              <App route={route} />
+              <App route={route} campus={campus} />
               <ReplayEarlyClick />
             </StoreProvider>
           </InteractiveIslandsProvider>

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { buttonVariants } from '@/ui/components/button';
 import { cn } from '@/ui/components/cn';
 import { InteractiveIsland } from '@/ui/kit/interactive-island';
+import { type PageCampus, placeOf } from '@/ui/campus/page-campus';
 import { StaticIsland } from '@/ui/kit/static-island';
 import { AvatarStrip } from './avatar-strip';
 import { CountFigure } from './count-figure';
@@ -40,8 +41,48 @@ export function HeroProof() {
   );
 }
 
-/** The hero: slogans, the two calls to action, the avatar strip, the counter and the phones. */
-export function Hero() {
+/** The hero's title: the slogan, or on a campus's page (issue 60) the campus it is about. */
+function HeroTitle({ campus }: { campus: PageCampus | undefined }) {
+  const eyebrow = campus
+    ? `${campus.college.name} · ${placeOf(campus)}`
+    : 'Un marketplace para estudiantes universitarios';
+  return (
+    <>
+      <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium sm:text-sm text-indigo-700 shadow-sm ring-1 ring-indigo-100">
+        <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+        {eyebrow}
+      </p>
+      <h1
+        id="hero-title"
+        className={cn(
+          'mt-5 leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900',
+          // A campus's name can be long ('UDG - CUTLAQUEPAQUE'): a size that fits a 320 px phone.
+          campus ? 'text-4xl [overflow-wrap:anywhere] sm:text-5xl' : 'text-[2.75rem] sm:text-6xl',
+        )}
+      >
+        {campus ? (
+          <>
+            El marketplace de estudiantes de{' '}
+            <span className="text-indigo-600" data-testid="campus-name">
+              {campus.college.shortName}
+            </span>
+          </>
+        ) : (
+          <>
+            De estudiantes{' '}
+            <span className="text-indigo-600 sm:whitespace-nowrap">a estudiantes</span>
+          </>
+        )}
+      </h1>
+    </>
+  );
+}
+
+/**
+ * The hero: slogans, the two calls to action, the avatar strip, the counter and the phones. On a
+ * campus's page it names the campus, its university and city (issue 60).
+ */
+export function Hero({ campus }: { campus?: PageCampus }) {
   return (
     <section
       id="top"
@@ -54,17 +95,7 @@ export function Hero() {
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div className="text-center lg:text-left">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium sm:text-sm text-indigo-700 shadow-sm ring-1 ring-indigo-100">
-            <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
-            Un marketplace para estudiantes universitarios
-          </p>
-          <h1
-            id="hero-title"
-            className="mt-5 text-[2.75rem] leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl"
-          >
-            De estudiantes{' '}
-            <span className="text-indigo-600 sm:whitespace-nowrap">a estudiantes</span>
-          </h1>
+          <HeroTitle campus={campus} />
           <p className="mx-auto mt-5 max-w-md text-base text-pretty text-slate-600 sm:text-lg lg:mx-0">
             Compra, vende e intercambia comida casera, postres, servicios y material de estudio en
             tu campus.

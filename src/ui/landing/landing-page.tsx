@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { InteractiveIsland } from '@/ui/kit/interactive-island';
 import { StaticIsland } from '@/ui/kit/static-island';
+import type { PageCampus } from '@/ui/campus/page-campus';
 import { useAppStoreApi } from '@/ui/store/store-context';
 import { Faq } from './faq';
 import { Features } from './features';
@@ -17,9 +18,11 @@ import { WaitlistSection } from './waitlist-section';
  * hydrated as a whole: the browser hydrates its interactive islands one by one
  * (src/ui/boot/hydrate-islands.tsx) and runs `startLanding` and the store's
  * `start` itself. This component's effect serves the page rendered in the browser (`npm run
- * dev`), where the toaster loads with the first toast (src/ui/toast.ts).
+ * dev`), where the toaster loads with the first toast (src/ui/toast.ts). A campus's page (issue 60)
+ * is this page about one campus: its hero names it and its card has it chosen (the store's
+ * `pageCollege`); every other section is the landing page's own.
  */
-export function LandingPage() {
+export function LandingPage({ campus }: { campus?: PageCampus | undefined }) {
   const store = useAppStoreApi();
   useEffect(() => {
     const stopLanding = startLanding();
@@ -36,7 +39,7 @@ export function LandingPage() {
       </a>
       <StaticIsland id="header" className="contents" />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Hero />
+        <Hero {...(campus ? { campus } : {})} />
         <Features />
         <HowItWorks />
         <Offerings />

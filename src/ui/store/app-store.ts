@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { College } from '@/domain/college';
 import { sharedLoad } from '@/shared/once-until-failure';
 import type { AppState } from './app-state';
 import type { UseCases } from '@/domain/use-cases/use-cases';
@@ -35,6 +36,11 @@ export interface AppStoreDeps {
   /** The use cases, loaded lazily (the container and the backend are dynamic imports). */
   readonly loadUseCases: () => Promise<UseCases>;
   readonly log?: (message: string, error?: unknown) => void;
+  /**
+   * The campus of the page the store serves (a campus's page, issue 60): chosen in the card from
+   * the first render, and chosen again once the backend has read this browser's record.
+   */
+  readonly pageCollege?: College | null;
 }
 
 /**
@@ -42,7 +48,11 @@ export interface AppStoreDeps {
  * answer to the card: nextCard changes it, effectsOf says what follows, followUps runs that. A
  * backend module lost to the network is loaded again by the student's next action.
  */
-export function createAppStore({ loadUseCases, log = console.error }: AppStoreDeps) {
+export function createAppStore({
+  loadUseCases,
+  log = console.error,
+  pageCollege = null,
+}: AppStoreDeps) {
   const backend = sharedLoad(loadUseCases);
   return createStore<AppState>()((set, get, api) => {
     const followUps = createFollowUps({
@@ -67,8 +77,8 @@ export function createAppStore({ loadUseCases, log = console.error }: AppStoreDe
       heroChanged: () => void get().loadHeroImages(),
     };
     return {
-      card: STARTING,
-      ...createStartupSlice(deps)(set, get, api),
+      card: { ...STARTING, college: pageCollege },
+      ...createStartupSlice(deps, pageCollege)(set, get, api),
       ...createSessionSlice(deps)(set, get, api),
       ...createWaitlistSlice(deps)(set, get, api),
       ...createCollegeSearchSlice(deps)(set, get, api),

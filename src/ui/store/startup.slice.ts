@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
+import type { College } from '@/domain/college';
 import { isBackendConfigError } from '@/domain/errors';
 import type { InvitePreview } from '@/domain/invite-preview';
 import { watchLocal } from './watch-local';
@@ -11,6 +12,8 @@ export interface StartupSlice {
    * progress, shown before sign-in; null for none (or an unknown code).
    */
   readonly invitePreview: InvitePreview | null;
+  /** The campus of the page, on a campus's page (issue 60); null on the landing page. */
+  readonly pageCollege: College | null;
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start: () => () => void;
   /** After a backend that could not load: loads it again and subscribes to auth. */
@@ -18,7 +21,7 @@ export interface StartupSlice {
 }
 
 export const createStartupSlice =
-  (deps: SliceDeps): StateCreator<StartupSlice> =>
+  (deps: SliceDeps, pageCollege: College | null = null): StateCreator<StartupSlice> =>
   (set) => {
     const { services, startedServices, log, send } = deps;
     let stop: (() => void) | null = null;
@@ -38,6 +41,8 @@ export const createStartupSlice =
             void useCases.loadInvitePreview(search).then((preview) => {
               if (!preview || !started) return;
               set({ invitePreview: preview });
+              // On a campus's page, the page's campus stays chosen.
+              if (pageCollege) return;
               const card = deps.card();
               if (card.step === 'joined' || card.college?.id === preview.college.id) return;
               // Kept in this browser by the card's follow-up (card-effects.ts).
@@ -46,6 +51,12 @@ export const createStartupSlice =
           }
           const stopAuth = useCases.watchAuth((user) => void send({ type: 'user', user }));
           const stopLocal = watchLocal(deps, useCases);
+          // A campus's page chooses its campus over this browser's earlier choice, as a student's
+          // choice would (kept in this browser by the card's follow-up); a joined card keeps its own.
+          const card = deps.card();
+          if (pageCollege && card.step !== 'joined' && card.college?.id !== pageCollege.id) {
+            send({ type: 'collegeChosen', college: pageCollege });
+          }
           stop = () => (stopAuth(), stopLocal());
         },
         (error: unknown) => {
@@ -59,6 +70,7 @@ export const createStartupSlice =
     };
     return {
       invitePreview: null,
+      pageCollege,
       start() {
         started = true;
         connect(false);

@@ -50,10 +50,6 @@ export function verificationText(campus: MyCampus): string {
     : 'Aún no podemos verificar correos de este campus.';
 }
 
-/** The student's invite link: the site's address (or this page's origin) with `?ref=CODE`. */
-export const inviteLink = (origin: string, code: string): string =>
-  `${origin.replace(/\/+$/, '')}/?ref=${encodeURIComponent(code)}`;
-
 /** The message a classmate receives, naming the campus (the link follows it). */
 export const inviteMessage = (campusLabel: string): string =>
   `¡Me uní a la lista de espera de De estudiantes a estudiantes para ${campusLabel}! Únete tú también para que el marketplace abra pronto en nuestro campus:`;

@@ -3,7 +3,8 @@ import type { MyInvites } from '@/domain/invite-code';
 import { Button, buttonVariants } from '@/ui/components/button';
 import { SITE } from '@/ui/site-config';
 import { notify } from '@/ui/toast';
-import { invitedText, inviteLink, inviteMessage, whatsappLink } from './campus-progress-text';
+import { invitedText, inviteMessage, whatsappLink } from './campus-progress-text';
+import { inviteLink } from './invite-link';
 import { StepDisclosure } from './step-disclosure';
 import type { StepProps } from './step-props';
 
@@ -18,18 +19,23 @@ async function copy(link: string): Promise<boolean> {
 }
 
 /**
- * 'Invita a tus compañeros' (issue 28): the student's own link (`/?ref=CODE`), 'Invitar por
+ * 'Invita a tus compañeros' (issue 28): the student's own link (`/campus/<id>?ref=CODE` on their
+ * campus's page, issue 60; `/?ref=CODE` for a campus without one), 'Invitar por
  * WhatsApp' and 'Compartir' (the Web Share API, or copying the link), and how many classmates
  * joined with it (the step's one line, issue 62). No position in a line, no leaderboard.
  */
 export function InvitePanel({
   invites,
   campus,
+  collegeId,
   open,
   onToggle,
   busy,
-}: { invites: MyInvites; campus: string } & Omit<StepProps, 'onError'>) {
-  const link = inviteLink(SITE.url || window.location.origin, invites.code);
+}: { invites: MyInvites; campus: string; collegeId: string | null } & Omit<
+  StepProps,
+  'onError'
+>) {
+  const link = inviteLink(SITE.url || window.location.origin, invites.code, collegeId);
   const onShare = async () => {
     if (typeof navigator.share === 'function') {
       try {

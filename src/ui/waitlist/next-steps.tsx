@@ -8,6 +8,7 @@ import {
   type StepId,
 } from '@/ui/card/card-steps';
 import { cardUser } from '@/ui/card/card-transition';
+import { myEntry } from '@/ui/card/card-view';
 import { campusKey, campusLabel } from '@/ui/store/campus.slice';
 import { useAppStore } from '@/ui/store/store-context';
 import {
@@ -52,6 +53,7 @@ export function NextSteps({
   const campusView = useAppStore((s) => s.campus);
   const loadMyCampus = useAppStore((s) => s.loadMyCampus);
   const label = useAppStore((s) => campusLabel(s.card, s.campus)) ?? '';
+  const collegeId = useAppStore((s) => myEntry(s.card)?.entry.collegeId ?? null);
   const view = campusView.status !== 'idle' && campusView.key === key ? campusView : null;
   const campus = view?.status === 'loaded' ? view.data : null;
   // After a change of campus, the steps of the campus read last hold their place (inert, busy)
@@ -138,6 +140,7 @@ export function NextSteps({
               busy={!campus}
               invites={shown.data.invites}
               campus={label}
+              collegeId={collegeId}
               open={open.invite}
               onToggle={toggles.invite}
             />

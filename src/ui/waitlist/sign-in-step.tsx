@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { collegeLabel } from '@/domain/college';
 import { greetingName } from '@/domain/user';
 import { MESSAGES, signInErrorMessage } from '@/ui/messages';
 import { PRIVACY_NOTICE_PATH, SITE } from '@/ui/site-config';
@@ -30,6 +31,7 @@ export function SignInStep({
   const busy = useAppStore((s) => signingIn(s.card));
   const prepareSignIn = useAppStore((s) => s.prepareSignIn);
   const invited = useAppStore((s) => s.invitePreview !== null);
+  const pageCollege = useAppStore((s) => s.pageCollege);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
   // The provider's popup needs a script of its own; it loads when the step comes near the
@@ -58,10 +60,18 @@ export function SignInStep({
       <h3 ref={heading} tabIndex={-1} className="mt-1 text-xl font-semibold outline-none">
         Inicia sesión para reservar tu lugar
       </h3>
-      {invited && (
+      {invited ? (
         <Suspense fallback={null}>
           <InviteContext />
         </Suspense>
+      ) : (
+        pageCollege && (
+          // A campus's page (issue 60): its campus is already chosen.
+          <p className="mt-3 text-sm text-slate-700" data-testid="page-campus">
+            Lista de espera de <strong>{collegeLabel(pageCollege)}</strong>. Podrás elegir otro
+            campus en el paso 2.
+          </p>
+        )
       )}
       <OpenInBrowserNotice />
       <Button

@@ -7,7 +7,8 @@ import {
   inviteCodeOfSearch,
   parseInviteCode,
 } from '@/domain/invite-code';
-import { inviteLink, whatsappLink } from '@/ui/waitlist/campus-progress-text';
+import { whatsappLink } from '@/ui/waitlist/campus-progress-text';
+import { inviteLink } from '@/ui/waitlist/invite-link';
 
 // Issue 28, invites: codes round-trip through a link, a paste and a WhatsApp message; anything
 // that is not a code is ignored, never an error.

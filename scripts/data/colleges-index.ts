@@ -1,5 +1,6 @@
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { COLLEGE_CATALOGUE, type CatalogueEntry } from '../../src/data/college-catalogue.ts';
+import type { IndexedCampus } from '../../src/data/catalogue-entry.ts';
 
 /**
  * The hosted search index `colleges` (spec section 7, call 2), filled from the seed catalogue that
@@ -14,7 +15,7 @@ export interface CollegeRecord {
 }
 
 /** One record per campus; the app maps `objectID` back to `id` (src/adapters/algolia/algolia-answer.ts). */
-export const collegeRecords = (catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE) =>
+export const collegeRecords = (catalogue: readonly IndexedCampus[] = COLLEGE_CATALOGUE) =>
   catalogue.map(({ id, name, subname, shortName, keywords }): CollegeRecord => ({
     objectID: id,
     name,

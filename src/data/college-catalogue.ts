@@ -16,6 +16,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCS',
     shortName: 'UDG - CUCS',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -30,6 +32,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCSH',
     shortName: 'UDG - CUCSH',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -45,6 +49,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUAAD',
     shortName: 'UDG - CUAAD',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -59,6 +65,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCBA',
     shortName: 'UDG - CUCBA',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -73,6 +81,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUGDL',
     shortName: 'UDG - CUGDL',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -89,6 +99,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUTonalá',
     shortName: 'UDG - CUTONALÁ',
+    city: 'Tonalá',
+    state: 'Jalisco',
     keywords: ['UdeG', 'UDG', 'U de G', 'CUTonalá', 'Centro Universitario de Tonalá', 'Tonalá'],
   },
   {
@@ -96,6 +108,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUTlajomulco',
     shortName: 'UDG - CUTLAJOMULCO',
+    city: 'Tlajomulco de Zúñiga',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -110,6 +124,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUTlaquepaque',
     shortName: 'UDG - CUTLAQUEPAQUE',
+    city: 'San Pedro Tlaquepaque',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -125,6 +141,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUChapala',
     shortName: 'UDG - CUCHAPALA',
+    city: 'Chapala',
+    state: 'Jalisco',
     keywords: ['UdeG', 'UDG', 'U de G', 'CUChapala', 'Centro Universitario de Chapala', 'Chapala'],
   },
   {
@@ -132,6 +150,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUAltos',
     shortName: 'UDG - CUALTOS',
+    city: 'Tepatitlán de Morelos',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -146,6 +166,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCiénega',
     shortName: 'UDG - CUCIÉNEGA',
+    city: 'Ocotlán',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -160,6 +182,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCosta',
     shortName: 'UDG - CUCOSTA',
+    city: 'Puerto Vallarta',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -174,6 +198,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCSur',
     shortName: 'UDG - CUCSUR',
+    city: 'Autlán de Navarro',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -188,6 +214,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CULagos',
     shortName: 'UDG - CULAGOS',
+    city: 'Lagos de Moreno',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -202,6 +230,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUNorte',
     shortName: 'UDG - CUNORTE',
+    city: 'Colotlán',
+    state: 'Jalisco',
     keywords: ['UdeG', 'UDG', 'U de G', 'CUNorte', 'Centro Universitario del Norte', 'Colotlán'],
   },
   {
@@ -209,6 +239,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUSur',
     shortName: 'UDG - CUSUR',
+    city: 'Ciudad Guzmán',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -224,6 +256,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUValles',
     shortName: 'UDG - CUVALLES',
+    city: 'Ameca',
+    state: 'Jalisco',
     keywords: ['UdeG', 'UDG', 'U de G', 'CUValles', 'Centro Universitario de los Valles', 'Ameca'],
   },
   {
@@ -231,6 +265,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'UDGVirtual',
     shortName: 'UDG - VIRTUAL',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -248,6 +284,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Monterrey',
     shortName: 'ITESM - MTY',
+    city: 'Monterrey',
+    state: 'Nuevo León',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'MTY', 'Monterrey', 'Nuevo León'],
   },
   {
@@ -255,6 +293,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Ciudad de México',
     shortName: 'ITESM - CDMX',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'CCM', 'CDMX', 'Tlalpan', 'Ciudad de México'],
   },
   {
@@ -262,6 +302,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Estado de México',
     shortName: 'ITESM - EDOMEX',
+    city: 'Atizapán de Zaragoza',
+    state: 'Estado de México',
     keywords: [
       'ITESM',
       'Tec',
@@ -277,6 +319,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Santa Fe',
     shortName: 'ITESM - SANTA FE',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'CSF', 'Santa Fe', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -284,6 +328,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Puebla',
     shortName: 'ITESM - PUEBLA',
+    city: 'Puebla',
+    state: 'Puebla',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'PUE', 'Puebla'],
   },
   {
@@ -291,6 +337,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Querétaro',
     shortName: 'ITESM - QRO',
+    city: 'Querétaro',
+    state: 'Querétaro',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'QRO', 'Querétaro'],
   },
   {
@@ -298,6 +346,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Toluca',
     shortName: 'ITESM - TOLUCA',
+    city: 'Toluca',
+    state: 'Estado de México',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Toluca', 'Estado de México'],
   },
   {
@@ -305,6 +355,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'León',
     shortName: 'ITESM - LEÓN',
+    city: 'León',
+    state: 'Guanajuato',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'León', 'Guanajuato'],
   },
   {
@@ -312,6 +364,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Chihuahua',
     shortName: 'ITESM - CHIHUAHUA',
+    city: 'Chihuahua',
+    state: 'Chihuahua',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'CHIH', 'Chihuahua'],
   },
   {
@@ -319,6 +373,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Sonora Norte',
     shortName: 'ITESM - SONORA NORTE',
+    city: 'Hermosillo',
+    state: 'Sonora',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Hermosillo', 'Sonora'],
   },
   {
@@ -326,6 +382,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Laguna',
     shortName: 'ITESM - LAGUNA',
+    city: 'Torreón',
+    state: 'Coahuila',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'La Laguna', 'Torreón', 'Coahuila'],
   },
   {
@@ -333,6 +391,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'San Luis Potosí',
     shortName: 'ITESM - SLP',
+    city: 'San Luis Potosí',
+    state: 'San Luis Potosí',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'SLP', 'San Luis Potosí'],
   },
   {
@@ -340,6 +400,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Aguascalientes',
     shortName: 'ITESM - AGS',
+    city: 'Aguascalientes',
+    state: 'Aguascalientes',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'AGS', 'Aguascalientes'],
   },
   {
@@ -347,6 +409,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Morelia',
     shortName: 'ITESM - MORELIA',
+    city: 'Morelia',
+    state: 'Michoacán',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Morelia', 'Michoacán'],
   },
   {
@@ -354,6 +418,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Sinaloa',
     shortName: 'ITESM - SINALOA',
+    city: 'Culiacán',
+    state: 'Sinaloa',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Culiacán', 'Sinaloa'],
   },
   {
@@ -361,6 +427,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Chiapas',
     shortName: 'ITESM - CHIAPAS',
+    city: 'Tuxtla Gutiérrez',
+    state: 'Chiapas',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Tuxtla Gutiérrez', 'Chiapas'],
   },
   {
@@ -368,6 +436,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Ciudad Juárez',
     shortName: 'ITESM - CD JUÁREZ',
+    city: 'Ciudad Juárez',
+    state: 'Chihuahua',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Juárez', 'Ciudad Juárez', 'Chihuahua'],
   },
   {
@@ -375,6 +445,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Ciudad Obregón',
     shortName: 'ITESM - CD OBREGÓN',
+    city: 'Ciudad Obregón',
+    state: 'Sonora',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Obregón', 'Ciudad Obregón', 'Sonora'],
   },
   {
@@ -382,6 +454,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Cuernavaca',
     shortName: 'ITESM - CUERNAVACA',
+    city: 'Xochitepec',
+    state: 'Morelos',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Cuernavaca', 'Morelos'],
   },
   {
@@ -389,6 +463,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Hidalgo',
     shortName: 'ITESM - HIDALGO',
+    city: 'Pachuca de Soto',
+    state: 'Hidalgo',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Pachuca', 'Hidalgo'],
   },
   {
@@ -396,6 +472,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Irapuato',
     shortName: 'ITESM - IRAPUATO',
+    city: 'Irapuato',
+    state: 'Guanajuato',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Irapuato', 'Guanajuato'],
   },
   {
@@ -403,6 +481,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Saltillo',
     shortName: 'ITESM - SALTILLO',
+    city: 'Saltillo',
+    state: 'Coahuila',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Saltillo', 'Coahuila'],
   },
   {
@@ -410,6 +490,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Tampico',
     shortName: 'ITESM - TAMPICO',
+    city: 'Tampico',
+    state: 'Tamaulipas',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Tampico', 'Tamaulipas'],
   },
   {
@@ -417,6 +499,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Zacatecas',
     shortName: 'ITESM - ZACATECAS',
+    city: 'Zacatecas',
+    state: 'Zacatecas',
     keywords: ['ITESM', 'Tec', 'Tec de Monterrey', 'Zacatecas'],
   },
 
@@ -426,6 +510,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'ITESO, Universidad Jesuita de Guadalajara',
     subname: 'Tlaquepaque',
     shortName: 'ITESO',
+    city: 'San Pedro Tlaquepaque',
+    state: 'Jalisco',
     keywords: [
       'ITESO',
       'Instituto Tecnológico y de Estudios Superiores de Occidente',
@@ -440,6 +526,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Guadalajara',
     subname: 'Ciudad Universitaria',
     shortName: 'UAG',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: ['UAG', 'Autónoma de Guadalajara', 'Tecos', 'Zapopan', 'Guadalajara'],
   },
   {
@@ -447,6 +535,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad del Valle de Atemajac',
     subname: 'Guadalajara',
     shortName: 'UNIVA - GDL',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: ['UNIVA', 'Valle de Atemajac', 'Zapopan', 'Guadalajara'],
   },
   {
@@ -454,6 +544,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Panamericana',
     subname: 'Guadalajara',
     shortName: 'UP - GDL',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: ['UP', 'Panamericana', 'GDL', 'Zapopan', 'Guadalajara'],
   },
   {
@@ -461,6 +553,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Centro Universitario UTEG',
     subname: 'Guadalajara',
     shortName: 'UTEG',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: ['UTEG', 'Universidad Tecnológica de Guadalajara', 'Guadalajara'],
   },
   {
@@ -468,6 +562,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Tecnológica de México',
     subname: 'Guadalajara',
     shortName: 'UNITEC - GDL',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: ['UNITEC', 'GDL', 'Guadalajara', 'Jalisco'],
   },
 
@@ -477,6 +573,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'Ciudad Universitaria',
     shortName: 'UNAM - CU',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UNAM', 'CU', 'Pumas', 'Coyoacán', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -484,6 +582,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'FES Acatlán',
     shortName: 'UNAM - FES ACATLÁN',
+    city: 'Naucalpan de Juárez',
+    state: 'Estado de México',
     keywords: ['UNAM', 'FES', 'Facultad de Estudios Superiores Acatlán', 'Naucalpan'],
   },
   {
@@ -491,6 +591,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'FES Aragón',
     shortName: 'UNAM - FES ARAGÓN',
+    city: 'Nezahualcóyotl',
+    state: 'Estado de México',
     keywords: ['UNAM', 'FES', 'Facultad de Estudios Superiores Aragón', 'Nezahualcóyotl'],
   },
   {
@@ -498,6 +600,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'FES Cuautitlán',
     shortName: 'UNAM - FES CUAUTITLÁN',
+    city: 'Cuautitlán Izcalli',
+    state: 'Estado de México',
     keywords: ['UNAM', 'FES', 'Facultad de Estudios Superiores Cuautitlán', 'Cuautitlán Izcalli'],
   },
   {
@@ -505,6 +609,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'FES Iztacala',
     shortName: 'UNAM - FES IZTACALA',
+    city: 'Tlalnepantla de Baz',
+    state: 'Estado de México',
     keywords: ['UNAM', 'FES', 'Facultad de Estudios Superiores Iztacala', 'Tlalnepantla'],
   },
   {
@@ -512,6 +618,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'FES Zaragoza',
     shortName: 'UNAM - FES ZARAGOZA',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UNAM', 'FES', 'Facultad de Estudios Superiores Zaragoza', 'Iztapalapa', 'CDMX'],
   },
   {
@@ -519,6 +627,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'ENES Morelia',
     shortName: 'UNAM - ENES MORELIA',
+    city: 'Morelia',
+    state: 'Michoacán',
     keywords: ['UNAM', 'ENES', 'Escuela Nacional de Estudios Superiores', 'Morelia'],
   },
   {
@@ -526,6 +636,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Nacional Autónoma de México',
     subname: 'ENES León',
     shortName: 'UNAM - ENES LEÓN',
+    city: 'León',
+    state: 'Guanajuato',
     keywords: ['UNAM', 'ENES', 'Escuela Nacional de Estudios Superiores', 'León'],
   },
 
@@ -535,6 +647,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'ESCOM',
     shortName: 'IPN - ESCOM',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -550,6 +664,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'ESIME Zacatenco',
     shortName: 'IPN - ESIME ZACATENCO',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -565,6 +681,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'ESIA Zacatenco',
     shortName: 'IPN - ESIA ZACATENCO',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -580,6 +698,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'ESIQIE',
     shortName: 'IPN - ESIQIE',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -595,6 +715,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'UPIICSA',
     shortName: 'IPN - UPIICSA',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -610,6 +732,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'UPIITA',
     shortName: 'IPN - UPIITA',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -625,6 +749,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Politécnico Nacional',
     subname: 'ESCA Santo Tomás',
     shortName: 'IPN - ESCA STO TOMÁS',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: [
       'IPN',
       'Poli',
@@ -642,6 +768,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma Metropolitana',
     subname: 'Azcapotzalco',
     shortName: 'UAM - AZCAPOTZALCO',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UAM', 'UAM-A', 'Metropolitana', 'Azcapotzalco', 'CDMX'],
   },
   {
@@ -649,6 +777,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma Metropolitana',
     subname: 'Iztapalapa',
     shortName: 'UAM - IZTAPALAPA',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UAM', 'UAM-I', 'Metropolitana', 'Iztapalapa', 'CDMX'],
   },
   {
@@ -656,6 +786,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma Metropolitana',
     subname: 'Xochimilco',
     shortName: 'UAM - XOCHIMILCO',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UAM', 'UAM-X', 'Metropolitana', 'Xochimilco', 'Coyoacán', 'CDMX'],
   },
   {
@@ -663,6 +795,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma Metropolitana',
     subname: 'Cuajimalpa',
     shortName: 'UAM - CUAJIMALPA',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UAM', 'UAM-C', 'Metropolitana', 'Cuajimalpa', 'Santa Fe', 'CDMX'],
   },
   {
@@ -670,6 +804,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma Metropolitana',
     subname: 'Lerma',
     shortName: 'UAM - LERMA',
+    city: 'Lerma',
+    state: 'Estado de México',
     keywords: ['UAM', 'UAM-L', 'Metropolitana', 'Lerma', 'Estado de México'],
   },
 
@@ -679,6 +815,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Instituto Tecnológico Autónomo de México',
     subname: 'Río Hondo',
     shortName: 'ITAM',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['ITAM', 'Río Hondo', 'San Ángel', 'Álvaro Obregón', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -686,6 +824,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Iberoamericana',
     subname: 'Ciudad de México',
     shortName: 'IBERO - CDMX',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['Ibero', 'UIA', 'Iberoamericana', 'Santa Fe', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -693,6 +833,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Iberoamericana',
     subname: 'Puebla',
     shortName: 'IBERO - PUEBLA',
+    city: 'San Andrés Cholula',
+    state: 'Puebla',
     keywords: ['Ibero', 'UIA', 'Iberoamericana', 'San Andrés Cholula', 'Puebla'],
   },
   {
@@ -700,6 +842,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Iberoamericana',
     subname: 'León',
     shortName: 'IBERO - LEÓN',
+    city: 'León',
+    state: 'Guanajuato',
     keywords: ['Ibero', 'UIA', 'Iberoamericana', 'León', 'Guanajuato'],
   },
   {
@@ -707,6 +851,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Iberoamericana',
     subname: 'Tijuana',
     shortName: 'IBERO - TIJUANA',
+    city: 'Tijuana',
+    state: 'Baja California',
     keywords: ['Ibero', 'UIA', 'Iberoamericana', 'Tijuana', 'Baja California'],
   },
   {
@@ -714,6 +860,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Iberoamericana',
     subname: 'Torreón',
     shortName: 'IBERO - TORREÓN',
+    city: 'Torreón',
+    state: 'Coahuila',
     keywords: ['Ibero', 'UIA', 'Iberoamericana', 'Torreón', 'Coahuila'],
   },
   {
@@ -721,6 +869,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Anáhuac',
     subname: 'México Norte',
     shortName: 'ANÁHUAC - NORTE',
+    city: 'Huixquilucan',
+    state: 'Estado de México',
     keywords: ['Anáhuac', 'Anáhuac México', 'Campus Norte', 'Huixquilucan', 'Estado de México'],
   },
   {
@@ -728,6 +878,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Anáhuac',
     subname: 'México Sur',
     shortName: 'ANÁHUAC - SUR',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['Anáhuac', 'Anáhuac México', 'Campus Sur', 'Álvaro Obregón', 'CDMX'],
   },
   {
@@ -735,6 +887,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Anáhuac',
     subname: 'Querétaro',
     shortName: 'ANÁHUAC - QRO',
+    city: 'El Marqués',
+    state: 'Querétaro',
     keywords: ['Anáhuac', 'QRO', 'Querétaro'],
   },
   {
@@ -742,6 +896,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Anáhuac',
     subname: 'Mayab',
     shortName: 'ANÁHUAC - MAYAB',
+    city: 'Mérida',
+    state: 'Yucatán',
     keywords: ['Anáhuac', 'Anáhuac Mayab', 'Mérida', 'Yucatán'],
   },
   {
@@ -749,6 +905,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Panamericana',
     subname: 'Ciudad de México',
     shortName: 'UP - CDMX',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UP', 'Panamericana', 'Mixcoac', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -756,6 +914,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad La Salle',
     subname: 'Ciudad de México',
     shortName: 'LA SALLE - CDMX',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['ULSA', 'La Salle', 'Lasallista', 'Condesa', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -763,6 +923,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad De La Salle Bajío',
     subname: 'León',
     shortName: 'LA SALLE - BAJÍO',
+    city: 'León',
+    state: 'Guanajuato',
     keywords: ['La Salle', 'Salle Bajío', 'Lasallista', 'León', 'Guanajuato'],
   },
   {
@@ -770,6 +932,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad del Valle de México',
     subname: 'Tlalpan',
     shortName: 'UVM - TLALPAN',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UVM', 'Valle de México', 'Tlalpan', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -777,6 +941,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad del Valle de México',
     subname: 'Lomas Verdes',
     shortName: 'UVM - LOMAS VERDES',
+    city: 'Naucalpan de Juárez',
+    state: 'Estado de México',
     keywords: ['UVM', 'Valle de México', 'Lomas Verdes', 'Naucalpan', 'Estado de México'],
   },
   {
@@ -784,6 +950,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad del Valle de México',
     subname: 'Querétaro',
     shortName: 'UVM - QRO',
+    city: 'Querétaro',
+    state: 'Querétaro',
     keywords: ['UVM', 'Valle de México', 'QRO', 'Querétaro'],
   },
   {
@@ -791,6 +959,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Tecnológica de México',
     subname: 'Atizapán',
     shortName: 'UNITEC - ATIZAPÁN',
+    city: 'Atizapán de Zaragoza',
+    state: 'Estado de México',
     keywords: ['UNITEC', 'Atizapán de Zaragoza', 'Estado de México'],
   },
   {
@@ -798,6 +968,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Tecnológica de México',
     subname: 'Campus Sur',
     shortName: 'UNITEC - SUR',
+    city: 'Ciudad de México',
+    state: 'Ciudad de México',
     keywords: ['UNITEC', 'Sur', 'Iztapalapa', 'CDMX', 'Ciudad de México'],
   },
   {
@@ -805,6 +977,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Cuauhtémoc',
     subname: 'Aguascalientes',
     shortName: 'UC - AGS',
+    city: 'Aguascalientes',
+    state: 'Aguascalientes',
     keywords: ['Cuauhtémoc', 'UCuauhtémoc', 'AGS', 'Aguascalientes'],
   },
   {
@@ -812,6 +986,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Cuauhtémoc',
     subname: 'Querétaro',
     shortName: 'UC - QRO',
+    city: 'Querétaro',
+    state: 'Querétaro',
     keywords: ['Cuauhtémoc', 'UCuauhtémoc', 'QRO', 'Querétaro'],
   },
   {
@@ -819,6 +995,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de las Américas Puebla',
     subname: 'San Andrés Cholula',
     shortName: 'UDLAP',
+    city: 'San Andrés Cholula',
+    state: 'Puebla',
     keywords: ['UDLAP', 'UDLA', 'Las Américas', 'Cholula', 'Puebla'],
   },
 
@@ -828,6 +1006,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Nuevo León',
     subname: 'Ciudad Universitaria',
     shortName: 'UANL - CU',
+    city: 'San Nicolás de los Garza',
+    state: 'Nuevo León',
     keywords: [
       'UANL',
       'Autónoma de Nuevo León',
@@ -842,6 +1022,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Monterrey',
     subname: 'San Pedro Garza García',
     shortName: 'UDEM',
+    city: 'San Pedro Garza García',
+    state: 'Nuevo León',
     keywords: ['UDEM', 'San Pedro Garza García', 'Monterrey', 'Nuevo León'],
   },
   {
@@ -849,6 +1031,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Benemérita Universidad Autónoma de Puebla',
     subname: 'Ciudad Universitaria',
     shortName: 'BUAP - CU',
+    city: 'Puebla',
+    state: 'Puebla',
     keywords: ['BUAP', 'Autónoma de Puebla', 'CU', 'Puebla'],
   },
   {
@@ -856,6 +1040,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Querétaro',
     subname: 'Centro Universitario',
     shortName: 'UAQ',
+    city: 'Querétaro',
+    state: 'Querétaro',
     keywords: ['UAQ', 'Autónoma de Querétaro', 'Cerro de las Campanas', 'QRO', 'Querétaro'],
   },
   {
@@ -863,6 +1049,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de San Luis Potosí',
     subname: 'San Luis Potosí',
     shortName: 'UASLP',
+    city: 'San Luis Potosí',
+    state: 'San Luis Potosí',
     keywords: ['UASLP', 'Autónoma de San Luis Potosí', 'SLP', 'San Luis Potosí'],
   },
   {
@@ -870,6 +1058,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guanajuato',
     subname: 'Campus Guanajuato',
     shortName: 'UG - GUANAJUATO',
+    city: 'Guanajuato',
+    state: 'Guanajuato',
     keywords: ['UG', 'UGTO', 'Guanajuato'],
   },
   {
@@ -877,6 +1067,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Guanajuato',
     subname: 'Campus León',
     shortName: 'UG - LEÓN',
+    city: 'León',
+    state: 'Guanajuato',
     keywords: ['UG', 'UGTO', 'León', 'Guanajuato'],
   },
   {
@@ -884,6 +1076,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Aguascalientes',
     subname: 'Ciudad Universitaria',
     shortName: 'UAA',
+    city: 'Aguascalientes',
+    state: 'Aguascalientes',
     keywords: ['UAA', 'Autónoma de Aguascalientes', 'AGS', 'Aguascalientes'],
   },
   {
@@ -891,6 +1085,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Colima',
     subname: 'Colima',
     shortName: 'UCOL',
+    city: 'Colima',
+    state: 'Colima',
     keywords: ['UCOL', 'UdeC', 'Colima'],
   },
   {
@@ -898,6 +1094,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Michoacana de San Nicolás de Hidalgo',
     subname: 'Ciudad Universitaria',
     shortName: 'UMSNH',
+    city: 'Morelia',
+    state: 'Michoacán',
     keywords: ['UMSNH', 'Michoacana', 'Nicolaita', 'Morelia', 'Michoacán'],
   },
   {
@@ -905,6 +1103,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma del Estado de México',
     subname: 'Ciudad Universitaria',
     shortName: 'UAEMÉX - TOLUCA',
+    city: 'Toluca',
+    state: 'Estado de México',
     keywords: ['UAEMéx', 'UAEM', 'Autónoma del Estado de México', 'Toluca', 'Estado de México'],
   },
   {
@@ -912,6 +1112,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Veracruzana',
     subname: 'Xalapa',
     shortName: 'UV - XALAPA',
+    city: 'Xalapa',
+    state: 'Veracruz',
     keywords: ['UV', 'Veracruzana', 'Xalapa', 'Jalapa', 'Veracruz'],
   },
   {
@@ -919,6 +1121,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Veracruzana',
     subname: 'Veracruz',
     shortName: 'UV - VERACRUZ',
+    city: 'Veracruz',
+    state: 'Veracruz',
     keywords: ['UV', 'Veracruzana', 'Boca del Río', 'Veracruz'],
   },
   {
@@ -926,6 +1130,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Yucatán',
     subname: 'Mérida',
     shortName: 'UADY',
+    city: 'Mérida',
+    state: 'Yucatán',
     keywords: ['UADY', 'Autónoma de Yucatán', 'Mérida', 'Yucatán'],
   },
   {
@@ -933,6 +1139,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad de Sonora',
     subname: 'Hermosillo',
     shortName: 'UNISON',
+    city: 'Hermosillo',
+    state: 'Sonora',
     keywords: ['UNISON', 'Búhos', 'Hermosillo', 'Sonora'],
   },
   {
@@ -940,6 +1148,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Baja California',
     subname: 'Mexicali',
     shortName: 'UABC - MEXICALI',
+    city: 'Mexicali',
+    state: 'Baja California',
     keywords: ['UABC', 'Cimarrones', 'Mexicali', 'Baja California'],
   },
   {
@@ -947,6 +1157,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Baja California',
     subname: 'Tijuana',
     shortName: 'UABC - TIJUANA',
+    city: 'Tijuana',
+    state: 'Baja California',
     keywords: ['UABC', 'Cimarrones', 'Tijuana', 'Baja California'],
   },
   {
@@ -954,6 +1166,8 @@ export const COLLEGE_CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Universidad Autónoma de Baja California',
     subname: 'Ensenada',
     shortName: 'UABC - ENSENADA',
+    city: 'Ensenada',
+    state: 'Baja California',
     keywords: ['UABC', 'Cimarrones', 'Ensenada', 'Baja California'],
   },
 ];

@@ -10,6 +10,8 @@ export const DEFAULT_CATALOGUE_ENTRIES: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCEA',
     shortName: 'UDG - CUCEA',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -25,6 +27,8 @@ export const DEFAULT_CATALOGUE_ENTRIES: readonly CatalogueEntry[] = [
     name: 'Universidad de Guadalajara',
     subname: 'CUCEI',
     shortName: 'UDG - CUCEI',
+    city: 'Guadalajara',
+    state: 'Jalisco',
     keywords: [
       'UdeG',
       'UDG',
@@ -39,6 +43,8 @@ export const DEFAULT_CATALOGUE_ENTRIES: readonly CatalogueEntry[] = [
     name: 'Tecnológico de Monterrey',
     subname: 'Guadalajara',
     shortName: 'ITESM - GDL',
+    city: 'Zapopan',
+    state: 'Jalisco',
     keywords: [
       'ITESM',
       'Tec',

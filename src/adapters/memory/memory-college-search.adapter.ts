@@ -1,17 +1,18 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
 import { type College, collegeFromRecord } from '@/domain/college';
 import { matchesAllTerms, normalizeForSearch, searchTerms } from '@/shared/text-search';
-import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import type { IndexedCampus } from '@/data/catalogue-entry';
 import type { MemoryContext } from './memory-store';
 
 /** As many hits as the production search asks for (spec section 9). */
 export const HITS_PER_PAGE = 3;
 
-const haystack = (c: CatalogueEntry): string =>
+const haystack = (c: IndexedCampus): string =>
   [c.name, c.subname, c.shortName, ...c.keywords].join(' ');
 
 /** Higher is better: a query that starts the short name or subname ranks first. */
-function rank(c: CatalogueEntry, query: string): number {
+function rank(c: IndexedCampus, query: string): number {
   const short = normalizeForSearch(c.shortName);
   const sub = normalizeForSearch(c.subname);
   if (short.startsWith(query) || sub.startsWith(query)) return 2;
@@ -22,7 +23,7 @@ function rank(c: CatalogueEntry, query: string): number {
 /** Searches the seed catalogue without regard to accents or case, and by acronyms. */
 export function searchCatalogue(
   query: string,
-  catalogue: readonly CatalogueEntry[] = COLLEGE_CATALOGUE,
+  catalogue: readonly IndexedCampus[] = COLLEGE_CATALOGUE,
   limit = HITS_PER_PAGE,
 ): College[] {
   const terms = searchTerms(query);
@@ -45,7 +46,7 @@ export function createMemoryCollegeSearch({ controls, store }: MemoryContext): C
   return {
     async search(query) {
       await controls.enter('searchColleges');
-      const added = Object.entries(store.read().addedCampuses).map(([id, c]): CatalogueEntry => ({
+      const added = Object.entries(store.read().addedCampuses).map(([id, c]): IndexedCampus => ({
         id,
         ...c,
         keywords: [],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { COLLEGE_CATALOGUE, type CatalogueEntry } from '@/data/college-catalogue';
 import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
 import { searchCatalogue } from '@/adapters/memory/memory-college-search.adapter';
 import {
@@ -16,6 +16,51 @@ import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';
 
 const ids = (query: string) => searchCatalogue(query).map((c) => c.id);
+
+/** Mexico's 32 federal entities by their usual names, as the catalogue's `state` spells them. */
+const FEDERAL_ENTITIES = new Set([
+  'Aguascalientes',
+  'Baja California',
+  'Baja California Sur',
+  'Campeche',
+  'Chiapas',
+  'Chihuahua',
+  'Ciudad de México',
+  'Coahuila',
+  'Colima',
+  'Durango',
+  'Estado de México',
+  'Guanajuato',
+  'Guerrero',
+  'Hidalgo',
+  'Jalisco',
+  'Michoacán',
+  'Morelos',
+  'Nayarit',
+  'Nuevo León',
+  'Oaxaca',
+  'Puebla',
+  'Querétaro',
+  'Quintana Roo',
+  'San Luis Potosí',
+  'Sinaloa',
+  'Sonora',
+  'Tabasco',
+  'Tamaulipas',
+  'Tlaxcala',
+  'Veracruz',
+  'Yucatán',
+  'Zacatecas',
+]);
+
+/** `id: field` for every entry whose city is empty or padded, or whose state is not an entity. */
+const locationProblems = (entries: readonly CatalogueEntry[]): string[] =>
+  entries.flatMap((c) => [
+    ...(typeof c.city === 'string' && c.city !== '' && c.city === c.city.trim()
+      ? []
+      : [`${c.id}: city`]),
+    ...(FEDERAL_ENTITIES.has(c.state) ? [] : [`${c.id}: state`]),
+  ]);
 
 describe('college catalogue (seed data for every backend)', () => {
   it('has at least 60 real entries with unique ids and the defaults first', () => {
@@ -43,6 +88,20 @@ describe('college catalogue (seed data for every backend)', () => {
     }
     const udg = COLLEGE_CATALOGUE.filter((c) => c.id.startsWith('udg-'));
     expect(udg.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('places every campus in a city and one of the 32 federal entities (issue 60)', () => {
+    expect(FEDERAL_ENTITIES.size).toBe(32);
+    expect(locationProblems(COLLEGE_CATALOGUE)).toEqual([]);
+    // The rule itself catches a missing, padded or unknown location.
+    const [first] = COLLEGE_CATALOGUE;
+    expect(locationProblems([{ ...first!, city: '' }])).toEqual([`${first!.id}: city`]);
+    expect(locationProblems([{ ...first!, city: ' Zapopan' }])).toEqual([`${first!.id}: city`]);
+    expect(locationProblems([{ ...first!, state: 'Jalisco ' }])).toEqual([`${first!.id}: state`]);
+    expect(locationProblems([{ ...first!, state: 'CDMX' }])).toEqual([`${first!.id}: state`]);
+    expect(locationProblems([{ ...first!, city: undefined } as never])).toEqual([
+      `${first!.id}: city`,
+    ]);
   });
 });
 

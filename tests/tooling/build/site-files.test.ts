@@ -1,3 +1,4 @@
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,11 +103,19 @@ describe('files for phones and crawlers', () => {
   });
 
   it('the sitemap lists only pages that exist, with absolute addresses', () => {
-    expect(PAGES).toEqual(['/', '/aviso-de-privacidad']);
+    // The landing page, the privacy notice and each catalogue campus's page (issue 60), in the
+    // catalogue's order; never a poster, never a pending or later-added campus.
+    expect(PAGES).toEqual([
+      '/',
+      '/aviso-de-privacidad',
+      ...COLLEGE_CATALOGUE.map((c) => `/campus/${c.id}`),
+    ]);
     const xml = sitemapXml('https://deestudiantes.mx');
     expect(xml).toContain('<loc>https://deestudiantes.mx/</loc>');
     expect(xml).toContain('<loc>https://deestudiantes.mx/aviso-de-privacidad</loc>');
-    expect(xml.match(/<loc>/g)).toHaveLength(2);
+    expect(xml).toContain('<loc>https://deestudiantes.mx/campus/udg-cucei</loc>');
+    expect(xml).not.toContain('cartel');
+    expect(xml.match(/<loc>/g)).toHaveLength(2 + COLLEGE_CATALOGUE.length);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
   });
 

@@ -275,7 +275,7 @@ const POSTER_STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:#e2e8f0;color:#0f172a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;line-height:1.35}
-.hint{max-width:210mm;margin:6mm auto 0;padding:0 4mm;font-size:15px;color:#334155;text-align:center}
+.hint{display:block;max-width:210mm;margin:6mm auto 0;padding:0 4mm;font-size:15px;color:#334155;text-align:center}
 .sheet{width:210mm;min-height:279mm;margin:4mm auto 10mm;padding:12mm;background:#fff;box-shadow:0 2px 12px rgba(15,23,42,.18);display:flex;flex-direction:column;gap:6mm}
 .band{display:flex;align-items:center;gap:4mm;padding:4mm 6mm;border-radius:4mm;background:${INDIGO_700};color:#fff;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 .band svg{width:13mm;height:13mm;flex:none}
@@ -338,7 +338,7 @@ export async function renderCampusPoster(campus) {
 <style>${POSTER_STYLE}</style>
 </head>
 <body>
-<p class="hint">Imprime esta página (Ctrl + P, o ⌘ + P en Mac) en tamaño carta o A4 y pégala donde la vean tus compañeros.</p>
+<header class="hint">Imprime esta página (Ctrl + P, o ⌘ + P en Mac) en tamaño carta o A4 y pégala donde la vean tus compañeros.</header>
 <main class="sheet">
 <div class="band">${MARK_SVG}<span class="brand">${BRAND}</span></div>
 <p class="kicker">El marketplace de estudiantes de</p>

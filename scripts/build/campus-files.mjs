@@ -265,7 +265,8 @@ export const shortAddress = (url) => url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
 
 /**
  * The campus name's size on the poster, in millimetres: as large as one line of the sheet (186 mm
- * wide on A4, within the margins) holds, 24 mm at most. The font is the system's sans-serif, so
+ * wide on A4, within the margins) holds, 24 mm at most (on a screen narrower than the sheet, the
+ * same share of its width). The font is the system's sans-serif, so
  * the width is an estimate: 0.64 em a character on average, for bold capitals in the wider faces
  * (DejaVu Sans Bold: 0.59 for 'IPN - ESIME ZACATENCO'), 176 mm in all.
  */
@@ -281,7 +282,7 @@ body{margin:0;background:#e2e8f0;color:#0f172a;font-family:system-ui,-apple-syst
 .band svg{width:13mm;height:13mm;flex:none}
 .brand{font-size:7mm;font-weight:800;letter-spacing:-.01em}
 .kicker{margin:0;font-size:6mm;font-weight:600;color:#334155}
-h1{margin:0;font-weight:800;line-height:1.05;letter-spacing:-.02em;color:${INDIGO_700};overflow-wrap:anywhere}
+h1{margin:0;font-size:calc(var(--size)*1mm);font-weight:800;line-height:1.05;letter-spacing:-.02em;color:${INDIGO_700};overflow-wrap:anywhere}
 .place{margin:0;font-size:5mm;color:#334155}
 .sentence{margin:0;font-size:6mm;line-height:1.35}
 .qr{align-self:center;display:flex;flex-direction:column;align-items:center;gap:2mm;margin-top:auto;padding:4mm 8mm;border:1mm solid ${INDIGO_700};border-radius:5mm}
@@ -291,6 +292,11 @@ h1{margin:0;font-weight:800;line-height:1.05;letter-spacing:-.02em;color:${INDIG
 .address{font-size:5mm;font-weight:700;overflow-wrap:anywhere;text-align:center}
 .foot{margin:0;font-size:4mm;color:#334155;text-align:center}
 @page{margin:12mm}
+@media screen and (max-width:230mm){
+.hint{font-size:14px}
+.sheet{width:auto;min-height:0;margin:3mm 0 0;padding:6mm 5vw;box-shadow:none}
+h1{font-size:calc(var(--size)*90vw/186)}
+}
 @media print{
 body{background:none}
 .hint{display:none}
@@ -342,7 +348,7 @@ export async function renderCampusPoster(campus) {
 <main class="sheet">
 <div class="band">${MARK_SVG}<span class="brand">${BRAND}</span></div>
 <p class="kicker">El marketplace de estudiantes de</p>
-<h1 style="font-size:${posterTitleSize(campus.shortName)}mm">${name}</h1>
+<h1 style="--size:${posterTitleSize(campus.shortName)}">${name}</h1>
 <p class="place">${place}</p>
 <p class="sentence">${escapeHtml(POSTER_SENTENCE)}</p>
 <div class="qr">

@@ -30,6 +30,13 @@ test.describe("a campus's poster", () => {
       );
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(campus.shortName);
       await expect(page.getByText('Imprime esta página')).toBeVisible();
+      // On a phone's screen too, the sheet fits the width and the name its line.
+      const heading = page.getByRole('heading', { level: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+      const lineHeight = await heading.evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
+      expect((await heading.boundingBox())!.height).toBeLessThan(1.5 * lineHeight);
 
       for (const format of ['A4', 'Letter'] as const) {
         expect(pdfPages(await page.pdf({ format })), format).toBe(1);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER, SECTION_STYLES } from './loader.mjs';
-import { writeCampusFiles } from './campus-files.mjs';
+import { campusArt, writeCampusFiles } from './campus-files.mjs';
 import { PHONE_FONT_FAMILY, phoneFont } from './phone-font.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -187,6 +187,7 @@ const finishLanding = async (html) =>
 fs.writeFileSync(path.join(dist, 'index.html'), await finishLanding(page('home')));
 // A page per catalogue campus (issue 60): campus/<id>.html, served at /campus/<id> (cleanUrls),
 // with its link preview's image and its poster.
+const campusStart = performance.now();
 const campuses = catalogueCampuses();
 const siteUrl = render('home').siteUrl;
 fs.mkdirSync(path.join(dist, 'campus'), { recursive: true });
@@ -194,23 +195,14 @@ for (const campus of campuses) {
   const file = path.join(dist, `${campusPageMeta(campus, '').path.slice(1)}.html`);
   fs.writeFileSync(file, await finishLanding(page('campus', campus)));
 }
+const pagesMs = performance.now() - campusStart;
 const art = await writeCampusFiles({
   dist,
-  campuses: campuses.map((campus) => {
-    const meta = campusPageMeta(campus, siteUrl);
-    const { college, city, state } = campus;
-    return {
-      id: college.id,
-      shortName: college.shortName,
-      university: college.name,
-      campus: college.subname,
-      city,
-      state,
-      pageUrl: meta.url,
-      posterQrUrl: `${meta.url}?utm_source=cartel&utm_medium=qr`,
-    };
-  }),
+  campuses: campuses.map(({ college, city, state }) =>
+    campusArt({ ...college, city, state }, siteUrl),
+  ),
 });
+const artMs = performance.now() - campusStart - pagesMs;
 fs.writeFileSync(path.join(dist, 'phones.html'), phones);
 fs.writeFileSync(path.join(dist, '404.html'), notFound);
 // PRIVACY_NOTICE_FILE (src/ui/privacy-notice-path.ts), which hosts serve at
@@ -225,5 +217,6 @@ fs.rmSync(path.resolve('dist-ssr'), { recursive: true, force: true });
 console.log(
   `prerendered ${path.relative('.', dist)}/index.html, phones.html, 404.html, salir.html, ` +
     `${PRIVACY_NOTICE_FILE} and ${campuses.length} campus pages with ${art.images} images ` +
-    `(largest ${art.bytes.max} B) and ${art.posters} posters`,
+    `(largest ${art.bytes.max} B) and ${art.posters} posters ` +
+    `(pages ${(pagesMs / 1000).toFixed(1)} s, images and posters ${(artMs / 1000).toFixed(1)} s)`,
 );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * campus pages, their posters and images arrive; an unknown campus is the 404 page, status 404.
  */
 const require = createRequire(import.meta.url);
-type Server = { listen(port: number, host: string, done: () => void): import('node:http').Server };
+type Server = { listen(port: number, host: string, done: () => void): HttpServer };
 const superstatic = require('../../tools/firebase-cli/node_modules/superstatic/lib/server.js') as (
   options: Record<string, unknown>,
 ) => Server;
 
 const DIST = 'dist-firebase';
 const built = fs.existsSync(`${DIST}/campus/udg-cucei.html`);
-if (!built) console.warn(`*** SKIPPED: Firebase Hosting's tests need the Firebase build in ${DIST} ***`);
+if (!built)
+  console.warn(`*** SKIPPED: Firebase Hosting's tests need the Firebase build in ${DIST} ***`);
 
 describe.skipIf(!built)('Firebase Hosting serves the campus pages (issue 60)', () => {
-  let server: import('node:http').Server;
+  let server: HttpServer;
   let origin = '';
   beforeAll(async () => {
     const { hosting } = JSON.parse(fs.readFileSync('firebase.json', 'utf8')) as {
@@ -52,7 +54,9 @@ describe.skipIf(!built)('Firebase Hosting serves the campus pages (issue 60)', (
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     // The sitemap lists the campus pages.
-    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain('/campus/udg-cucei</loc>');
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain(
+      '/campus/udg-cucei</loc>',
+    );
   });
 
   it('an unknown campus, or a path under one, answers the 404 page with status 404', async () => {

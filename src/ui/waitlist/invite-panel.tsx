@@ -31,10 +31,7 @@ export function InvitePanel({
   open,
   onToggle,
   busy,
-}: { invites: MyInvites; campus: string; collegeId: string | null } & Omit<
-  StepProps,
-  'onError'
->) {
+}: { invites: MyInvites; campus: string; collegeId: string | null } & Omit<StepProps, 'onError'>) {
   const link = inviteLink(SITE.url || window.location.origin, invites.code, collegeId);
   const onShare = async () => {
     if (typeof navigator.share === 'function') {

@@ -77,7 +77,9 @@ describe('campus pages (issue 60)', () => {
   });
 
   it('links land on the campus page when it has one, else on the landing page', async () => {
-    expect(campusLinkOf(SITE, 'udg-cucei', 'ABCDEFGH')).toBe(`${SITE}/campus/udg-cucei?ref=ABCDEFGH`);
+    expect(campusLinkOf(SITE, 'udg-cucei', 'ABCDEFGH')).toBe(
+      `${SITE}/campus/udg-cucei?ref=ABCDEFGH`,
+    );
     expect(campusLinkOf(`${SITE}/`, null, 'ABCDEFGH')).toBe(`${SITE}/?ref=ABCDEFGH`);
     expect(campusLinkOf(SITE, 'udg-cucei')).toBe(`${SITE}/campus/udg-cucei`);
     expect(campusLinkOf(SITE, '../x', 'ABCDEFGH')).toBe(`${SITE}/?ref=ABCDEFGH`);

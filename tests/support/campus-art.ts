@@ -6,18 +6,9 @@ import { COLLEGE_CATALOGUE } from '../../src/data/college-catalogue';
 /** The site address the memory build's browser tests use (VITE_SITE_URL). */
 export const TEST_SITE_URL = 'https://deestudiantes.example';
 
-/**
- * Every catalogue campus as the campus files' input. Entries that do not name their city and
- * state yet get a placeholder (they do not change what the tests check).
- */
+/** Every catalogue campus as the campus files' input. */
 export function catalogueCampuses(siteUrl = TEST_SITE_URL): CampusArt[] {
-  return COLLEGE_CATALOGUE.map((entry) => {
-    const place = entry as { city?: string; state?: string };
-    return campusArt(
-      { ...entry, city: place.city ?? 'Guadalajara', state: place.state ?? 'Jalisco' },
-      siteUrl,
-    );
-  });
+  return COLLEGE_CATALOGUE.map((entry) => campusArt(entry, siteUrl));
 }
 
 /** The campus with the longest short name (the first of them), the hardest to fit. */

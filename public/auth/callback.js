@@ -9,14 +9,18 @@
   var FLAG = 'de-estudiantes:auth-redirect';
   var TYPE = 'de-estudiantes:auth-callback';
   var redirect;
+  // The page the redirect left from: a campus's page (issue 60) comes back to itself.
+  var back = '/';
   try {
-    redirect = sessionStorage.getItem(FLAG) !== null;
+    var flag = sessionStorage.getItem(FLAG);
+    redirect = flag !== null;
+    if (flag && /^\/campus\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(flag)) back = flag;
     sessionStorage.removeItem(FLAG);
   } catch {
     redirect = !window.opener;
   }
   if (redirect || (!window.opener && typeof BroadcastChannel !== 'function')) {
-    location.replace('/' + location.search + '#waitlist');
+    location.replace(back + location.search + '#waitlist');
     return;
   }
   var message = { type: TYPE, url: location.href };

@@ -485,6 +485,54 @@ for (const engine of ENGINES) {
       });
     });
 
+    describe('a campus page (issue 60), at 375 px', () => {
+      it('names its campus, joins that campus, and its invite link lands on it', async () => {
+        const d = driver();
+        await fresh(d, 375, '/campus/udg-cucei');
+        await hasText(d, 'h1', 'El marketplace de estudiantes de UDG - CUCEI');
+        await hasText(d, '[data-testid="page-campus"]', 'Lista de espera de UDG - CUCEI');
+        expect(await d.run(() => document.title)).toBe(
+          'Marketplace de estudiantes de UDG - CUCEI | De estudiantes a estudiantes',
+        );
+        expect(await axeViolations(d)).toEqual([]);
+        await signIn(d);
+        await hasText(d, '[data-testid="college-trigger"]', 'UDG - CUCEI');
+        await d.click(submit);
+        await hasText(d, submit, 'Registrado Exitosamente');
+        const link = await d.run(
+          () =>
+            (document.querySelector('[data-testid="invite-link"]') as HTMLInputElement | null)
+              ?.value ?? '',
+        );
+        expect(link).toMatch(/\/campus\/udg-cucei\?ref=[A-Z0-9]{8}$/);
+        // A classmate opens it: the invite line, the campus chosen, the inviter credited.
+        await clickText(d, '#waitlist button', 'Cerrar sesión');
+        await hasText(d, '#waitlist', 'Continuar con Google');
+        await d.goto(`${BASE}${new URL(link).pathname}${new URL(link).search}`);
+        await hydrated(d);
+        await hasText(d, '[data-testid="invite-context"]', 'Te invitó un compañero de UDG - CUCEI');
+        await signIn(d, 'luis.hernandez@alumnos.udg.mx');
+        await hasText(d, '[data-testid="college-trigger"]', 'UDG - CUCEI');
+        await d.click(submit);
+        await hasText(d, submit, 'Registrado Exitosamente');
+        await waitFor(d, 'the invite credited', async () => {
+          const invites = await (
+            window as unknown as { __memoryBackend: { invites(): unknown } }
+          ).__memoryBackend.invites();
+          return JSON.stringify(invites).includes('demo-luis');
+        });
+        expect(await backend(d, 'invites')).toEqual({ 'demo-luis': 'demo-ana' });
+      });
+
+      it('an unknown campus is the 404 page', async () => {
+        const d = driver();
+        await d.viewport(375, 740);
+        expect((await fetch(`${BASE}/campus/no-existe`)).status).toBe(404);
+        await d.goto(`${BASE}/campus/no-existe`);
+        await hasText(d, 'h1', '404');
+      });
+    });
+
     describe('the other pages', () => {
       it('the privacy notice: its sections, and axe', async () => {
         const d = driver();

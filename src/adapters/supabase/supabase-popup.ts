@@ -100,10 +100,17 @@ export function clearRedirectFlag(): void {
   }
 }
 
-/** Marks that a redirect sign-in is under way, for the callback page; false without storage. */
-export function setRedirectFlag(): boolean {
+/**
+ * Marks that a redirect sign-in is under way, for the callback page; false without storage. On a
+ * campus's page (issue 60) the flag is that page's path, and the callback comes back to it
+ * (public/auth/callback.js checks the path's form); elsewhere '1', and it comes back to '/'.
+ */
+export function setRedirectFlag(pathname = location.pathname): boolean {
   try {
-    sessionStorage.setItem(REDIRECT_FLAG, '1');
+    sessionStorage.setItem(
+      REDIRECT_FLAG,
+      /^\/campus\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(pathname) ? pathname : '1',
+    );
     return true;
   } catch {
     return false;

@@ -278,3 +278,28 @@ test('issue 48: an invite lands in context, and a Gmail student verifies her uni
     'Verificado con tu correo de la UdeG',
   );
 });
+
+test('issue 60: a campus page names its campus, and joining from it joins that campus', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/campus/udg-cuaad');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'El marketplace de estudiantes de UDG - CUAAD',
+  );
+  await expect(page.getByTestId('page-campus')).toContainText('UDG - CUAAD');
+  await signInThroughPopup(page, 'valeria.campus@alumnos.udg.mx', 'Valeria Campos');
+  await expect(page.locator('#waitlist-email')).toHaveValue('valeria.campus@alumnos.udg.mx');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUAAD');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  // Her entry, read back from Firestore, names the page's campus; her link lands on its page.
+  await page.reload();
+  await expect(submit(page)).toHaveText('Ya estás en la lista de espera');
+  await expect(page.getByTestId('my-entry-college')).toContainText('UDG - CUAAD');
+  await expect(page.getByTestId('invite-link')).toHaveValue(
+    /\/campus\/udg-cuaad\?ref=[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/,
+  );
+  expect(errors).toEqual([]);
+});

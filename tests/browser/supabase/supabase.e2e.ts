@@ -305,3 +305,38 @@ test('issue 49: a source recorded at joining, a requested campus joined as pendi
       .getByLabel('Material de estudio'),
   ).toBeChecked();
 });
+
+test('issue 60: joining from a campus page joins that campus; a redirect sign-in comes back to it', async ({
+  page,
+}) => {
+  await page.goto('/campus/udg-cuaad');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'El marketplace de estudiantes de UDG - CUAAD',
+  );
+  await signInThroughPopup(page, 'valeria.campus@alumnos.udg.mx', 'Valeria Campos');
+  await expect(page.locator('#waitlist-email')).toHaveValue('valeria.campus@alumnos.udg.mx');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUAAD');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Registrado Exitosamente');
+  const rows = await query<{ college_id: string }>(
+    "select w.college_id from public.waitlist w join auth.users u on u.id = w.uid where u.email = 'valeria.campus@alumnos.udg.mx'",
+  );
+  expect(rows).toEqual([{ college_id: 'udg-cuaad' }]);
+  await expect(page.getByTestId('invite-link')).toHaveValue(
+    /\/campus\/udg-cuaad\?ref=[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/,
+  );
+
+  // A classmate whose browser blocks the popup signs in by redirect: back on the campus page.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/campus/udg-cuaad');
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page.waitForURL(/\/auth\/v1\/authorize/);
+  await chooseAccount(page, 'diego.campus@alumnos.udg.mx', 'Diego Campos');
+  await page.waitForURL((u) => u.pathname === '/campus/udg-cuaad' && u.hash === '#waitlist');
+  await expect(page.locator('#waitlist-email')).toHaveValue('diego.campus@alumnos.udg.mx');
+  await expect(page.getByTestId('college-trigger')).toContainText('UDG - CUAAD');
+});

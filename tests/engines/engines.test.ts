@@ -286,7 +286,8 @@ for (const engine of ENGINES) {
           const link = await d.run(
             () => document.querySelector<HTMLInputElement>('[data-testid="invite-link"]')!.value,
           );
-          expect(link).toMatch(/\/\?ref=[A-Za-z0-9_-]+$/);
+          // On the page of her campus (issue 60).
+          expect(link).toMatch(/\/campus\/udg-cucei\?ref=[A-Za-z0-9_-]+$/);
           await openStep(d, 'invite');
           // Where the engine shares (the Web Share API), 'Compartir' hands the link to it: the
           // share sheet is stood in for, as no automation can answer it.
@@ -499,6 +500,13 @@ for (const engine of ENGINES) {
         await hasText(d, '[data-testid="college-trigger"]', 'UDG - CUCEI');
         await d.click(submit);
         await hasText(d, submit, 'Registrado Exitosamente');
+        await waitFor(
+          d,
+          'the invite link',
+          () =>
+            !!(document.querySelector('[data-testid="invite-link"]') as HTMLInputElement | null)
+              ?.value,
+        );
         const link = await d.run(
           () =>
             (document.querySelector('[data-testid="invite-link"]') as HTMLInputElement | null)

@@ -184,6 +184,7 @@ export function createFirestoreOutbox(
             campus:
               (Object.hasOwn(CAMPUS_LABEL, collegeId) && CAMPUS_LABEL[collegeId]) ||
               (await labelOf(collegeId)),
+            campusId: collegeId,
             attempts: Number(data.attempts) || 0,
             nonce: typeof data.nonce === 'string' ? data.nonce : null,
             expiresAt: typeof data.expiresAt === 'number' ? data.expiresAt : null,
@@ -347,6 +348,9 @@ export async function sendDueMail(env: Record<string, string | undefined>) {
       siteUrl: parsed.settings.siteUrl,
       oneClickUrl: (token) =>
         `${parsed.settings.siteUrl}/api/salir?token=${encodeURIComponent(token)}`,
+      // The catalogue's campuses have a page (issue 60): their links land there. Its own keys
+      // only: an id such as `constructor` is no campus (issue 51).
+      campusPage: (campusId) => Object.hasOwn(CAMPUS_LABEL, campusId),
       concurrency: 8,
       batch: 100,
     });

@@ -34,6 +34,8 @@ export const MIRRORED: readonly string[] = [
   'src/domain/mail/outbox.ts',
   'src/domain/mail/recipient-limits.ts',
   'src/domain/mail/deliver-outbox.ts',
+  // Where a message's links about a campus land (issue 60).
+  'src/domain/campus-page.ts',
   'src/domain/email-address.ts',
   'src/domain/email-verification.ts',
   'src/ports/outbox.port.ts',

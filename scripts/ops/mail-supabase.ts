@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { createPostgresOutbox } from '../../src/adapters/postgres/postgres-outbox.adapter';
 import { createSmtpTransport } from '../../src/adapters/smtp/smtp-transport.adapter';
+import { CAMPUS_PAGE_IDS } from '../../src/data/campus-pages';
 import { isCollegeId } from '../../src/domain/college';
 import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
 import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
@@ -64,6 +65,8 @@ export async function sendDue(db: pg.Pool, env: Env): Promise<DeliveryReport> {
       from: parsed.settings.from,
       siteUrl: parsed.settings.siteUrl,
       oneClickUrl: oneClickUrlOf(env.SUPABASE_URL!),
+      // The catalogue's campuses have a page (issue 60): their links land there.
+      campusPage: (campusId) => CAMPUS_PAGE_IDS.has(campusId),
       concurrency: 8,
       batch: 200,
     });

@@ -526,6 +526,11 @@ describeFirestore('the leave link on Firebase', () => {
           (d.fields.status as { stringValue?: string } | undefined)?.stringValue === 'pending',
       ).length,
     }),
+    // The sender's claim (the functions' Firestore outbox, as `send_mail` makes it).
+    claim: () => {
+      const now = new Date();
+      return mail.createFirestoreOutbox(admin, async () => ({})).claim(1000, now, now);
+    },
   }));
 
   it("the one-click endpoint leaves on a mail provider's POST and sends a person to the page", async () => {

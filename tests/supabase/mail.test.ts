@@ -291,7 +291,10 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
       .filter((m) => m.subject === 'UDG - CUCS ya va en el 25% de su meta');
     expect(milestones).toHaveLength(10);
     expect(milestones[0]!.text).toContain('10 de 40 estudiantes verificados');
-    expect(milestones[0]!.text).toMatch(/Tu enlace: https:\/\/deestudiantes\.example\/\?ref=/);
+    // On the campus's page (issue 60): UDG - CUCS is a catalogue campus.
+    expect(milestones[0]!.text).toMatch(
+      /Tu enlace: https:\/\/deestudiantes\.example\/campus\/udg-cucs\?ref=[A-Z0-9]{8}\n/,
+    );
     expect(milestones[0]!.text).toContain('Salir de la lista de espera: ');
     // A late joiner gets no past milestone (their welcome only).
     await student('h10@alumnos.udg.mx', 'udg-cucs', 'Hito');

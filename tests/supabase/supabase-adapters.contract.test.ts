@@ -25,6 +25,7 @@ import { describeCampusAddContract } from '../app/contract/campus-add.contract';
 import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
 import { describeFailureReportsContract } from '../app/contract/failure-reports.contract';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
+import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapter';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
@@ -854,6 +855,11 @@ describeLeaveLinksContract('supabase (stand-in over PostgreSQL 15)', async () =>
         uid,
       ),
     }),
+    // The sender's claim, private.claim_mail (as `npm run mail:supabase -- send` makes it).
+    claim: () => {
+      const now = new Date();
+      return createPostgresOutbox(db.admin).claim(1000, now, now);
+    },
   };
 });
 

@@ -205,6 +205,7 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
             to: mail.to,
             name: mail.name,
             campus: campusLabelOf(state, mail.collegeId),
+            campusId: mail.collegeId,
             attempts: mail.attempts,
             inviteCode: state.inviteCodes[mail.uid] ?? null,
             // A milestone's figure is the one it was reached with (never under the floor).

@@ -1,5 +1,6 @@
 import type { Clock } from '@/ports/clock.port';
 import type { Outbox } from '@/ports/outbox.port';
+import { CAMPUS_PAGE_IDS } from '@/data/campus-pages';
 import { deliverOutbox, type DeliveryReport, leaveUrlOf } from '@/domain/mail/deliver-outbox';
 import { FIRST_BACKOFF_MS } from '@/domain/mail/outbox';
 import type { Controls } from './memory-controls';
@@ -53,6 +54,8 @@ export function createMemorySender({
       siteUrl,
       // No server here to take a mail provider's one-click POST: the header names the page.
       oneClickUrl: (token) => leaveUrlOf(siteUrl, token),
+      // The campuses of the build's catalogue have a page (issue 60): their links land there.
+      campusPage: (campusId) => CAMPUS_PAGE_IDS.has(campusId),
       now: () => clock.now(),
     });
   let timer: ReturnType<typeof setTimeout> | undefined;

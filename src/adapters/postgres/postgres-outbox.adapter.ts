@@ -35,6 +35,7 @@ export function createPostgresOutbox(db: Queryable): Outbox {
         to: String(r.email),
         name: typeof r.name === 'string' ? r.name : '',
         campus: typeof r.campus === 'string' ? r.campus : '',
+        campusId: typeof r.campus_id === 'string' ? r.campus_id : null,
         attempts: Number(r.attempts),
         inviteCode: typeof r.invite_code === 'string' ? r.invite_code : null,
         progress:

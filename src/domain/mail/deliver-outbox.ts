@@ -9,10 +9,14 @@
  * second welcome within 30 days is skipped, a fourth message in a day waits for the next. Every
  * mark names the run's lease: a message is sent only with time left on it, and a mark whose
  * message another run holds, or whose student left mid-run, changes nothing and stops nothing.
- * This module's imports are of its own folder and two ports: the Cloud Functions copy it.
+ * A message about a campus links to the campus's page when it has one (issue 60,
+ * DeliveryOptions.campusPage), to the landing page otherwise.
+ * This module's imports are of its own folder, the domain's campus pages and e-mail verification,
+ * and two ports: the Cloud Functions copy it.
  */
 import type { MailTransport } from '../../ports/mail-transport.port';
 import type { Outbox } from '../../ports/outbox.port';
+import { campusLinkOf } from '../campus-page';
 import { CODE_TTL_MS, codeOfNonce } from '../email-verification';
 import { leaveTokenExpiry, LEAVE_PURPOSE, MIN_SECRET_LENGTH, signLeaveToken } from './leave-token';
 import { mailContent } from './mail-message';
@@ -50,6 +54,13 @@ export interface DeliveryOptions {
   readonly siteUrl: string;
   /** The backend's one-click endpoint for a token (RFC 8058: an https address taking a POST). */
   readonly oneClickUrl: (token: string) => string;
+  /**
+   * Whether a campus has a page of its own (`/campus/<id>`, issue 60): the build's catalogue, as
+   * the backend's sender knows it (src/data/campus-pages.ts, the functions' CAMPUS_LABEL). A
+   * message about such a campus links to its page; about any other (added after the build,
+   * pending), to the landing page. Default: no campus has a page.
+   */
+  readonly campusPage?: (campusId: string) => boolean;
   readonly now?: () => Date;
   /** Messages claimed at a time (default 50). */
   readonly batch?: number;
@@ -93,17 +104,20 @@ export const deliveryReport = (counts: Partial<DeliveryReport> = {}): DeliveryRe
 export const leaveUrlOf = (siteUrl: string, token: string): string =>
   `${siteUrl}/salir?token=${encodeURIComponent(token)}`;
 
-export const inviteUrlOf = (siteUrl: string, code: string): string =>
-  `${siteUrl}/?ref=${encodeURIComponent(code)}`;
+/** The message's campus when it has a page (issue 60), else null: its links land there. */
+const pageIdOf = (mail: PendingMail, options: Pick<DeliveryOptions, 'campusPage'>) =>
+  mail.campusId && options.campusPage?.(mail.campusId) === true ? mail.campusId : null;
 
 /**
  * The message of one claimed outbox entry, with a leave link made now; a verification code's
  * (issue 48) with its six digits derived from its nonce, and no leave link (it goes to an address
- * the student typed). Rejects for a code past its time: it is not sent.
+ * the student typed). Rejects for a code past its time: it is not sent. A welcome's, milestone's,
+ * launch's and campus-added message's links land on the campus's page when it has one (issue 60):
+ * the invite link there with its `?ref=`; the code's message links to the site.
  */
 export async function outgoingMail(
   mail: PendingMail,
-  options: Pick<DeliveryOptions, 'secret' | 'from' | 'siteUrl' | 'oneClickUrl'>,
+  options: Pick<DeliveryOptions, 'secret' | 'from' | 'siteUrl' | 'oneClickUrl' | 'campusPage'>,
   now: Date,
 ): Promise<OutgoingMail> {
   const host = new URL(options.siteUrl).hostname;
@@ -122,6 +136,8 @@ export async function outgoingMail(
     });
     return { id: mail.id, from: options.from, to: mail.to, ...content, messageId, headers: {} };
   }
+  const pageId = pageIdOf(mail, options);
+  const campusUrl = pageId ? campusLinkOf(options.siteUrl, pageId) : null;
   if (mail.joined <= 0) {
     // No entry to leave (a campus-added message to a student who joined nowhere): no leave link.
     const content = mailContent({
@@ -129,6 +145,7 @@ export async function outgoingMail(
       name: mail.name,
       campus: mail.campus,
       siteUrl: options.siteUrl,
+      campusUrl,
       leaveUrl: null,
     });
     return { id: mail.id, from: options.from, to: mail.to, ...content, messageId, headers: {} };
@@ -142,8 +159,9 @@ export async function outgoingMail(
     name: mail.name,
     campus: mail.campus,
     siteUrl: options.siteUrl,
+    campusUrl,
     leaveUrl: leaveUrlOf(options.siteUrl, token),
-    inviteUrl: mail.inviteCode ? inviteUrlOf(options.siteUrl, mail.inviteCode) : null,
+    inviteUrl: mail.inviteCode ? campusLinkOf(options.siteUrl, pageId, mail.inviteCode) : null,
     progress: mail.progress ?? null,
     milestone: mail.milestone ?? null,
   });

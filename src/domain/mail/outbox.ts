@@ -39,6 +39,12 @@ export interface PendingMail {
   readonly to: string;
   readonly name: string;
   readonly campus: string;
+  /**
+   * The campus's id (issue 60): the message's campus (a welcome's: the entry's), as the backend
+   * keeps it. Its links land on the campus's page when it has one (DeliveryOptions.campusPage);
+   * absent or null, on the landing page.
+   */
+  readonly campusId?: string | null;
   /** How many sends were tried before this one. */
   readonly attempts: number;
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PendingMail } from '@/domain/mail/outbox';
 import type { LeaveLinks } from '@/ports/leave-links.port';
 
 /** A student on the list: their uid and the moment they joined (ms), as a leave token names them. */
@@ -19,6 +20,11 @@ export interface LeaveLinksHarness {
   token(student: LinkedStudent, options?: { expires?: number; purpose?: string }): Promise<string>;
   /** Behind the port (admin-only): what is still held of the student. */
   held(uid: string): Promise<{ entry: boolean; account: boolean; pending: number }>;
+  /**
+   * What the backend's outbox gives its sender when it claims (the claim's lease already over,
+   * so every message stays due): the messages claimed.
+   */
+  claim(): Promise<readonly PendingMail[]>;
 }
 
 const PAST = 1000; // seconds since 1970: long expired
@@ -38,6 +44,20 @@ export function describeLeaveLinksContract(name: string, setup: () => Promise<Le
       expect(await h.links.leave(token)).toBe('used');
       expect(await h.links.check(token)).toBe('used');
       expect(await h.held(other.uid)).toEqual({ entry: true, account: true, pending: 1 });
+    });
+
+    it("a claimed welcome names its campus and the campus's id, where its links land (issue 60)", async () => {
+      const h = await setup();
+      const ana = await h.onList();
+      const welcome = (await h.claim()).find((m) => m.id === `welcome:${ana.uid}:${ana.joined}`);
+      expect(welcome).toMatchObject({
+        kind: 'welcome',
+        uid: ana.uid,
+        campus: 'UDG - CUCEI',
+        campusId: 'udg-cucei',
+      });
+      // Still due: the lease was over as it was claimed.
+      expect(await h.held(ana.uid)).toMatchObject({ pending: 1 });
     });
 
     it('answers why a bad link does nothing, and deletes nothing', async () => {

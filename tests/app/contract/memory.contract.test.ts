@@ -385,6 +385,10 @@ describeLeaveLinksContract('memory', async () => {
       account: Object.hasOwn(state().users ?? {}, uid),
       pending: b.controls.outbox().filter((m) => m.uid === uid && m.status === 'pending').length,
     }),
+    claim: () => {
+      const now = new Date();
+      return b.outbox.claim(1000, now, now);
+    },
   };
 });
 

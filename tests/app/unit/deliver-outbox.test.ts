@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import type { MemoryMail } from '@/adapters/memory/memory-mail.adapter';
 import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
+import { CAMPUS_PAGE_IDS } from '@/data/campus-pages';
+import { pendingCampusIdOf } from '@/domain/campus-request-rule';
+import { codeOfNonce } from '@/domain/email-verification';
 import {
   deliverOutbox,
   type DeliveryOptions,
   deliveryReport,
   type DeliveryReport,
   MAX_FAILURES_IN_A_ROW,
+  outgoingMail,
 } from '@/domain/mail/deliver-outbox';
 import type { OutgoingMail, PendingMail } from '@/domain/mail/outbox';
 import { RECIPIENT_DAILY_CAP } from '@/domain/mail/recipient-limits';
@@ -262,5 +266,113 @@ describe('deliverOutbox', () => {
     clock.at = T0 + DAY;
     expect(await run()).toEqual(report({ sent: 2 }));
     expect(new Set(delivered.map((m) => m.id)).size).toBe(RECIPIENT_DAILY_CAP + 2);
+  });
+});
+
+describe('outgoingMail: the links about a campus land on its page (issue 60)', () => {
+  const options = {
+    secret: SECRET,
+    from: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+    siteUrl: SITE,
+    oneClickUrl: (token: string) => `${SITE}/api/salir?token=${token}`,
+    // As the senders pass it: the catalogue's campuses have a page.
+    campusPage: (campusId: string) => CAMPUS_PAGE_IDS.has(campusId),
+  };
+  const pending = (
+    kind: PendingMail['kind'],
+    campusId: string | null | undefined,
+  ): PendingMail => ({
+    id: `${kind}:${campusId}:u1`,
+    kind,
+    uid: 'u1',
+    joined: T0,
+    to: 'ana@alumnos.udg.mx',
+    name: 'Ana',
+    campus: 'UDG - CUCEI',
+    campusId,
+    attempts: 0,
+    inviteCode: 'ABCD2345',
+    progress: { verified: 10, threshold: 40 },
+    milestone: kind === 'milestone' ? 25 : null,
+  });
+  /** The link of a message's paragraph with this label, in the text and in the HTML. */
+  const linkOf = async (mail: PendingMail, label: string, opts: object = options) => {
+    const out = await outgoingMail(mail, { ...options, ...opts }, new Date(T0));
+    const text = new RegExp(`${label}: (\\S+)`).exec(out.text)?.[1];
+    const html = new RegExp(`<a href="([^"]+)"[^>]*>${label}</a>`).exec(out.html)?.[1];
+    expect(html?.replace(/&amp;/g, '&'), `${label} in the HTML`).toBe(text);
+    return text;
+  };
+
+  it("sends a catalogue campus's welcome and milestone invite link to its page, with the code", async () => {
+    expect(CAMPUS_PAGE_IDS.has('udg-cucei')).toBe(true);
+    for (const kind of ['welcome', 'milestone'] as const) {
+      expect(await linkOf(pending(kind, 'udg-cucei'), 'Tu enlace'), kind).toBe(
+        `${SITE}/campus/udg-cucei?ref=ABCD2345`,
+      );
+    }
+  });
+
+  it('keeps the landing page for a campus without a page: pending, added after the build, none', async () => {
+    const pendingId = await pendingCampusIdOf('universidad inventada|ciudad');
+    for (const campusId of [pendingId, 'campus-agregado-despues', 'constructor', null, undefined]) {
+      for (const kind of ['welcome', 'milestone'] as const) {
+        expect(await linkOf(pending(kind, campusId), 'Tu enlace'), `${kind} ${campusId}`).toBe(
+          `${SITE}/?ref=ABCD2345`,
+        );
+      }
+      expect(await linkOf(pending('launch', campusId), 'Entrar al marketplace')).toBe(SITE);
+      expect(await linkOf(pending('campus-added', campusId), 'Ir a la página')).toBe(SITE);
+    }
+    // A sender that says nothing of campus pages: none has one.
+    expect(
+      await linkOf(pending('welcome', 'udg-cucei'), 'Tu enlace', { campusPage: undefined }),
+    ).toBe(`${SITE}/?ref=ABCD2345`);
+  });
+
+  it("sends a catalogue campus's launch and campus-added links to its page, without a code", async () => {
+    expect(await linkOf(pending('launch', 'udg-cucei'), 'Entrar al marketplace')).toBe(
+      `${SITE}/campus/udg-cucei`,
+    );
+    expect(await linkOf(pending('campus-added', 'udg-cucei'), 'Ir a la página')).toBe(
+      `${SITE}/campus/udg-cucei`,
+    );
+    // A campus-added message to a student who joined nowhere (no leave link) too.
+    expect(
+      await linkOf({ ...pending('campus-added', 'udg-cucei'), joined: 0 }, 'Ir a la página'),
+    ).toBe(`${SITE}/campus/udg-cucei`);
+  });
+
+  it("keeps the code e-mail's link to the site", async () => {
+    const nonce = '0123456789abcdef0123456789abcdef';
+    const code: PendingMail = {
+      ...pending('code', 'udg-cucei'),
+      joined: 0,
+      nonce,
+      expiresAt: T0 + 60_000,
+    };
+    expect(await linkOf(code, 'Ir a la página')).toBe(SITE);
+    const out = await outgoingMail(code, options, new Date(T0));
+    expect(out.text).toContain(await codeOfNonce(SECRET, nonce));
+    expect(out.text).not.toContain('/campus/');
+  });
+
+  it("the memory backend's claim names the campus, and its sender links to the campus page", async () => {
+    const { backend } = world([
+      stored('launch:udg-cucei:u1', 'ana@alumnos.udg.mx'),
+      {
+        ...stored('launch:campus-agregado:u2', 'luis@alumnos.udg.mx'),
+        collegeId: 'campus-agregado',
+      },
+    ]);
+    // Claimed with a lease that is already over: still due for the sender's run below.
+    const claimed = await backend.outbox.claim(10, new Date(T0), new Date(T0));
+    expect(claimed.map((m) => m.campusId).sort()).toEqual(['campus-agregado', 'udg-cucei']);
+    expect(await backend.controls.deliverMail()).toEqual(report({ sent: 2 }));
+    const [ana, luis] = ['ana', 'luis'].map(
+      (who) => backend.controls.mailbox().find((m) => m.to.startsWith(who))!.text,
+    );
+    expect(ana).toContain(`Entrar al marketplace: ${SITE}/campus/udg-cucei\n`);
+    expect(luis).toContain(`Entrar al marketplace: ${SITE}\n`);
   });
 });

@@ -179,7 +179,8 @@ test('a campus reaching 25% of its threshold mails everyone on its list once, wi
   expect(milestone).toHaveLength(1);
   expect(milestone[0]!.to).toBe('luis.hernandez@alumnos.udg.mx');
   expect(milestone[0]!.text).toContain('10 de 40 estudiantes verificados');
-  expect(milestone[0]!.text).toMatch(/Tu enlace: \S+\/\?ref=[A-Z0-9]{8}/);
+  // On the campus's page (issue 60).
+  expect(milestone[0]!.text).toMatch(/Tu enlace: \S+\/campus\/udg-cucei\?ref=[A-Z0-9]{8}\n/);
   expect(milestone[0]!.text).toContain('/salir?token=');
   // A second crossing, and a late joiner, get nothing new.
   await backend(page, 'addClassmates', 'udg-cucei', 1);

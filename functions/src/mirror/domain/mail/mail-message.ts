@@ -41,6 +41,11 @@ export interface MailFacts {
   readonly campus: string;
   /** The site's address, without a trailing slash. */
   readonly siteUrl: string;
+  /**
+   * The campus's page (`/campus/<id>`, issue 60), when it has one: where the launch's and a
+   * campus-added message's link lands instead of the site's.
+   */
+  readonly campusUrl?: string | null;
   /** The student's personal `/salir?token=…` address (none in a code's message). */
   readonly leaveUrl: string | null;
   /** Welcome and milestone: the student's invite link, when they have a code. */
@@ -221,7 +226,7 @@ export function mailContent(facts: MailFacts): MailContent {
       [
         {
           text: `Pediste ${campus} y ya está en la lista de ${SITE_NAME}. Si te uniste a él como campus pendiente, tu registro ya está en su lista de espera; si no, puedes unirte ahora.`,
-          link: { label: 'Ir a la página', url: facts.siteUrl },
+          link: { label: 'Ir a la página', url: facts.campusUrl || facts.siteUrl },
         },
       ],
       facts.leaveUrl,
@@ -234,7 +239,7 @@ export function mailContent(facts: MailFacts): MailContent {
       [
         {
           text: `Te avisamos, como prometimos: ${SITE_NAME} ya está disponible en ${campus}. Ya puedes comprar y vender con tus compañeros.`,
-          link: { label: 'Entrar al marketplace', url: facts.siteUrl },
+          link: { label: 'Entrar al marketplace', url: facts.campusUrl || facts.siteUrl },
         },
       ],
       facts.leaveUrl,

@@ -1,6 +1,7 @@
 /**
- * Campus progress and verified students on Firebase (issues 28, 48): the callable `get_my_campus`,
- * and the campus records every feature that counts reads. The page never counts and never decides
+ * Campus progress and verified students on Firebase (issues 28, 48, 60): the callables
+ * `get_my_campus` and `get_campus_progress` (public), and the campus records every feature that
+ * counts reads. The page never counts and never decides
  * who is verified: this code does, with the Admin SDK (the rules close these to every client).
  *
  * - `campusMembers/{uid}` = `{ collegeId, verified }` mirrors each waitlist entry.
@@ -33,8 +34,9 @@ import { CAMPUS_EMAIL } from './mirror/data/campus-email';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { isPendingCampusId } from './mirror/domain/campus-request-rule';
+import { isCollegeId } from './mirror/domain/college-id';
 import { addressInDomains, normalizeAddress } from './mirror/domain/email-verification';
-import { CALLABLE, caller, db, type EntryWrite, unavailable } from './platform';
+import { CALLABLE, caller, db, type EntryWrite, field, unavailable } from './platform';
 
 export type { EntryFields };
 
@@ -222,5 +224,34 @@ export const get_my_campus = onCall(CALLABLE, async (request) => {
     };
   } catch (error) {
     unavailable('get_my_campus', 'The campus could not be read right now.', error);
+  }
+});
+
+/**
+ * A campus of the catalogue (the build's, or one an operator added: `campuses/{id}`), never a
+ * pending one: its name is a student's text. Anything that is not a college id is none.
+ */
+export async function isListedCampus(store: Firestore, id: unknown): Promise<boolean> {
+  if (!isCollegeId(id) || isPendingCampusId(id)) return false;
+  if (Object.hasOwn(CAMPUS_LABEL, id)) return true;
+  return (await store.collection(COLLECTIONS.campuses).doc(id).get()).exists;
+}
+
+/**
+ * A campus's public progress, for anyone (issue 60, the campus page): `{ campus }`, its floored
+ * progress as an invite's preview shows it (`{ collegeId, verifiedCount, threshold, state,
+ * opensOn }`), or null for an id that names no campus of the catalogue, a pending campus, or
+ * anything that is not a college id. No sign-in, nothing of any student.
+ */
+export const get_campus_progress = onCall(CALLABLE, async (request) => {
+  const collegeId = field(request.data, 'collegeId');
+  try {
+    if (!isCollegeId(collegeId) || !(await isListedCampus(db(), collegeId))) {
+      return { campus: null };
+    }
+    const { verifiedCount, threshold, state, opensOn } = await campusProgressOf(collegeId);
+    return { campus: { collegeId, verifiedCount, threshold, state, opensOn } };
+  } catch (error) {
+    unavailable('get_campus_progress', 'The campus could not be read right now.', error);
   }
 });

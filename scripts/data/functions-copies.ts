@@ -47,7 +47,9 @@ export const MIRRORED: readonly string[] = [
   // Retention (issue 51, item 9) and the failure reports (issue 51).
   'src/domain/retention.ts',
   'src/domain/failure-report.ts',
-  // The campus and invite rules (issue 52: one way to share a rule with the server).
+  // The campus and invite rules (issue 52: one way to share a rule with the server), and the
+  // college-id rule (issue 60: the public progress refuses any other id).
+  'src/domain/college-id.ts',
   'src/domain/campus-progress.ts',
   'src/domain/email-domain.ts',
   'src/domain/invite-code.ts',

@@ -60,7 +60,7 @@ export const SUPABASE_FEATURES = {
   },
   'campus-progress': {
     about:
-      'a campus’s verified students, counted on write, its settings and the caller’s campus (CampusProgressRepo)',
+      'a campus’s verified students, counted on write, its settings, the caller’s campus and any campus’s public progress (CampusProgressRepo)',
     objects: [
       'table private.campus_settings',
       'table private.campus_counts',
@@ -75,6 +75,7 @@ export const SUPABASE_FEATURES = {
       'function private.recount_verified',
       'function private.recount_on_domains',
       'function public.my_campus',
+      'function public.campus_progress',
     ],
   },
   invites: {

@@ -103,6 +103,32 @@ export function parseProgress(collegeId: string, value: unknown): CampusProgress
   return publicProgress(collegeId, verified, settings);
 }
 
+/**
+ * A progress from a backend's answer (`{ verifiedCount, threshold, state, opensOn }`, each adapter
+ * mapping its own names to these), through parseProgress: never a figure under the floor.
+ */
+export const progressOfAnswer = (
+  collegeId: string,
+  answer: Record<string, unknown>,
+): CampusProgress =>
+  parseProgress(collegeId, {
+    verified: answer.verifiedCount,
+    threshold: answer.threshold,
+    state: answer.state,
+    opensOn: answer.opensOn,
+  });
+
+/**
+ * Reads a campus's public progress as a backend answers it (issue 60: `{ collegeId,
+ * verifiedCount, threshold, state, opensOn }`); null for anything that is not an object naming
+ * the campus asked for (no campus, another one, a malformed answer).
+ */
+export function parsePublicProgress(asked: string, answer: unknown): CampusProgress | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const a = answer as Record<string, unknown>;
+  return a.collegeId === asked ? progressOfAnswer(asked, a) : null;
+}
+
 /** The signed-in student's campus: its progress and whether the student counts toward it. */
 export interface MyCampus {
   readonly progress: CampusProgress;
@@ -145,12 +171,7 @@ export function parseMyCampus(answer: unknown): MyCampus | null {
   >;
   if (typeof a.collegeId !== 'string') return null;
   return {
-    progress: parseProgress(a.collegeId, {
-      verified: a.verifiedCount,
-      threshold: a.threshold,
-      state: a.state,
-      opensOn: a.opensOn,
-    }),
+    progress: progressOfAnswer(a.collegeId, a),
     verified: a.verified === true,
     university: typeof a.universityOf === 'string' ? a.universityOf : null,
     names: namesOf(a),

@@ -18,20 +18,8 @@ export const DEFAULT_COLLEGES: readonly College[] = Object.freeze(
   })),
 );
 
-/** Longest college id: the rules of every backend refuse longer ones. */
-export const MAX_COLLEGE_ID_LENGTH = 64;
-
-/**
- * The one college-id rule shared by the domain and every backend's rules: a lowercase ASCII slug
- * (`udg-cucea`), at most 64 characters. Every catalogue id satisfies it (tested); whitespace,
- * formula, control and bidi characters never do. firestore.rules repeats this exact pattern.
- */
-export const COLLEGE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const isCollegeId = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  value.length <= MAX_COLLEGE_ID_LENGTH &&
-  COLLEGE_ID_PATTERN.test(value);
+// The college-id rule is a module of its own, importing nothing: the Cloud Functions copy it.
+export { COLLEGE_ID_PATTERN, isCollegeId, MAX_COLLEGE_ID_LENGTH } from './college-id';
 
 const MAX_FIELD_LENGTH = 200;
 

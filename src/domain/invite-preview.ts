@@ -1,4 +1,4 @@
-import { type CampusProgress, parseProgress } from '@/domain/campus-progress';
+import { type CampusProgress, progressOfAnswer } from '@/domain/campus-progress';
 import { type College, collegeFromRecord, isCollegeId } from '@/domain/college';
 
 /**
@@ -29,11 +29,6 @@ export function parseInvitePreview(value: unknown): InvitePreview | null {
   if (!college) return null;
   return {
     college,
-    progress: parseProgress(v.collegeId, {
-      verified: v.verifiedCount,
-      threshold: v.threshold,
-      state: v.state,
-      opensOn: v.opensOn,
-    }),
+    progress: progressOfAnswer(v.collegeId, v),
   };
 }

@@ -1,6 +1,6 @@
 -- GENERATED, do not edit: the Supabase database's campus-progress feature as the migrations leave it:
---   a campus’s verified students, counted on write, its settings and the caller’s campus
---   (CampusProgressRepo).
+--   a campus’s verified students, counted on write, its settings, the caller’s campus and any
+--   campus’s public progress (CampusProgressRepo).
 -- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
 -- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
 -- read back from its catalog (owners, extension versions, data and the platform's objects left
@@ -236,6 +236,26 @@ AS $function$
   on conflict (college_id) do update set verified = excluded.verified;
 $function$;
 -- No grants: its owner alone.
+
+-- function public.campus_progress(text)
+-- Migrations: 20261128171000_campus_progress_public.sql
+CREATE OR REPLACE FUNCTION public.campus_progress(college text)
+ RETURNS TABLE(college_id text, verified_count integer, threshold integer, state text, opens_on date)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id,
+    case when counts.verified >= 10 then counts.verified end,
+    coalesce(s.threshold, 100),
+    coalesce(s.state, 'gathering'),
+    s.opens_on
+  from public.colleges c
+  left join private.campus_counts counts on counts.college_id = c.id
+  left join private.campus_settings s on s.college_id = c.id
+  where c.id = college and c.request_key is null
+$function$;
+grant execute on function public.campus_progress(text) to anon, authenticated, service_role;
 
 -- function public.my_campus()
 -- Migrations: 20261125000000_campus_progress.sql, 20261128000000_derived_counts.sql,

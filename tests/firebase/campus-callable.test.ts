@@ -10,6 +10,7 @@ import { createFirebaseAuth } from '@/adapters/firebase/firebase-auth.adapter';
 import { DELETE_ACCOUNT_FUNCTION } from '@/adapters/firebase/firebase-backend';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
 import {
+  CAMPUS_PROGRESS_FUNCTION,
   createCallableCampusProgress,
   MY_CAMPUS_FUNCTION,
 } from '@/adapters/firebase/firebase-campus-progress.adapter';
@@ -105,6 +106,8 @@ describeFirestore('CampusProgress contract on Firestore', () => {
     const h = harness();
     return {
       ...h,
+      signOut: () => h.auth.signOut(),
+      requests: createCallableCampusRequests(h.functions),
       campuses: { a: 'udg-cucei', b: 'udg-cucea' },
       addVerified: async (collegeId, count) => {
         for (let i = 0; i < count; i++) {
@@ -173,6 +176,59 @@ describeFirestore('get_my_campus beyond the contract', () => {
     });
     await expect(h.repo.mine(uid)).rejects.toMatchObject({ code: 'not-found' });
     expect(await db.has(`${COLLECTIONS.campusMembers}/${uid}`)).toBe(false);
+  });
+});
+
+describeFirestore('get_campus_progress beyond the contract (issue 60)', () => {
+  const call = () =>
+    callableFunction(
+      { app: testApp(), region: 'us-central1', emulator: FUNCTIONS_EMULATOR },
+      CAMPUS_PROGRESS_FUNCTION,
+    );
+
+  it('answers no campus for anything that is not a college id, without a sign-in', async () => {
+    const progress = call();
+    for (const data of [
+      null,
+      {},
+      { collegeId: 42 },
+      { collegeId: ['udg-cucei'] },
+      { collegeId: { id: 'udg-cucei' } },
+      { collegeId: 'UDG-CUCEI' },
+      { collegeId: 'udg-cucei/x' },
+      { collegeId: '../udg-cucei' },
+      { collegeId: 'x'.repeat(1500) },
+      { collegeId: `pendiente-${'a'.repeat(24)}` },
+    ]) {
+      expect(await progress(data)).toEqual({ campus: null });
+    }
+  });
+
+  it("answers an added campus's progress and nothing of a pending one, with exactly the public fields", async () => {
+    await db.clear();
+    await seed(`${COLLECTIONS.campuses}/un-campus-agregado`, {
+      name: { stringValue: 'Universidad Agregada' },
+      subname: { stringValue: 'Colima' },
+      shortName: { stringValue: 'UA - Colima' },
+      pendingId: { stringValue: `pendiente-${'b'.repeat(24)}` },
+    });
+    const pendingId = `pendiente-${'c'.repeat(24)}`;
+    await seed(`${COLLECTIONS.pendingCampuses}/${pendingId}`, {
+      name: { stringValue: 'Texto de un estudiante' },
+      city: { stringValue: 'Colima' },
+    });
+    const progress = call();
+    expect(await progress({ collegeId: 'un-campus-agregado' })).toEqual({
+      campus: {
+        collegeId: 'un-campus-agregado',
+        verifiedCount: null,
+        threshold: 100,
+        state: 'gathering',
+        opensOn: null,
+      },
+    });
+    expect(await progress({ collegeId: pendingId })).toEqual({ campus: null });
+    expect(await progress({ collegeId: 'no-existe' })).toEqual({ campus: null });
   });
 });
 

@@ -250,6 +250,8 @@ describeCampusProgressContract('supabase (stand-in over PostgreSQL 15)', async (
   return {
     repo: b.campusProgress,
     waitlist: b.waitlist,
+    requests: b.campusRequests,
+    signOut: () => b.auth.signOut(),
     campuses,
     signIn: async (kind) => {
       const email = kind === 'personal' ? `personal${students++}@gmail.com` : nextEmail();

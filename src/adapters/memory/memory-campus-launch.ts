@@ -13,7 +13,7 @@ import {
   countedAddress,
   verifiedCount,
 } from './memory-campus-progress.adapter';
-import { isListedCampus } from './memory-campuses';
+import { isListedCampus } from './memory-campus-requests.adapter';
 import { inviteCountsNow, newCode } from './memory-invites.adapter';
 import { isStopped } from './memory-leave-links.adapter';
 import { type MemoryMail, welcomeOf, withMail } from './memory-mail.adapter';

@@ -1,5 +1,6 @@
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import {
+  type CampusProgress,
   type CampusSettings,
   DEFAULT_SETTINGS,
   isCampusState,
@@ -16,7 +17,7 @@ import { AppError } from '@/domain/errors';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
 import { assertSignedIn } from './memory-auth.adapter';
-import { campusNamesOf } from './memory-campus-requests.adapter';
+import { campusNamesOf, isListedCampus } from './memory-campus-requests.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
 import { isCount, isObject, recordOf } from './memory-values';
 
@@ -89,12 +90,16 @@ export function verifiedCount(state: MemoryState, collegeId: string): number {
   return addresses.size + (state.classmates[collegeId] ?? 0);
 }
 
-/** The campus progress "server": counts, floors and verifies from the stored state. */
 /** The operators' settings of a campus, by own key only (an id such as `constructor` has none). */
 export const campusSettingsOf = (state: MemoryState, collegeId: string): CampusSettings =>
   (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
   DEFAULT_SETTINGS;
 
+/** A campus's progress as the page may show it: its true count and settings, floored. */
+export const progressOf = (state: MemoryState, collegeId: string): CampusProgress =>
+  publicProgress(collegeId, verifiedCount(state, collegeId), campusSettingsOf(state, collegeId));
+
+/** The campus progress "server": counts, floors and verifies from the stored state. */
 export function createMemoryCampusProgress({ store, controls }: MemoryContext): CampusProgressRepo {
   return {
     async mine(uid): Promise<MyCampus> {
@@ -105,15 +110,18 @@ export function createMemoryCampusProgress({ store, controls }: MemoryContext): 
       if (!entry) throw new AppError('not-found', 'No waitlist entry');
       const { collegeId } = entry;
       return {
-        progress: publicProgress(
-          collegeId,
-          verifiedCount(state, collegeId),
-          campusSettingsOf(state, collegeId),
-        ),
+        progress: progressOf(state, collegeId),
         verified: countedAddress(state, uid) !== null,
         university: campusEmail(collegeId)?.of ?? null,
         names: campusNamesOf(state, collegeId),
       };
+    },
+    async ofCampus(collegeId): Promise<CampusProgress | null> {
+      await controls.enter('publicCampusProgress');
+      const state = store.read();
+      // A campus of the catalogue or one an operator added; never a pending one (issue 60).
+      if (!isListedCampus(state, collegeId)) return null;
+      return progressOf(state, collegeId);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   type PendingCampus,
 } from '@/domain/campus-request';
 import { isCollegeId } from '@/domain/college';
-import { collegeOfId } from '@/domain/college-of-id';
+import { collegeOfId, isCatalogueCollege } from '@/domain/college-of-id';
 import { AppError } from '@/domain/errors';
 import { assertSignedIn } from './memory-auth.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
@@ -117,6 +117,11 @@ export function campusNamesOf(
   }
   const { name, subname, shortName } = collegeOfId(id);
   return { name, subname, shortName };
+}
+
+/** A campus of the built catalogue or one an operator added: one to launch (not a pending one). */
+export function isListedCampus(state: MemoryState, id: string): boolean {
+  return isCollegeId(id) && (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id));
 }
 
 /** How a campus is named in e-mails and the report: the catalogue's, an added one's, a request's. */

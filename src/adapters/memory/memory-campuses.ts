@@ -3,7 +3,7 @@ import { isCatalogueCollege } from '@/domain/college-of-id';
 import { isPendingCampusId } from '@/domain/campus-request';
 import { campusAddedMailId } from '@/domain/mail/outbox';
 import type { Clock } from '@/ports/clock.port';
-import { requestOfPending } from './memory-campus-requests.adapter';
+import { isListedCampus, requestOfPending } from './memory-campus-requests.adapter';
 import { type MemoryMail, withMail } from './memory-mail.adapter';
 import type { MemoryContext, MemoryState, StateStore } from './memory-store';
 
@@ -12,11 +12,6 @@ import type { MemoryContext, MemoryState, StateStore } from './memory-store';
  * student may join pending, and the ones an operator added (`addCampus`). Their state is the
  * campus requests' slice (memory-campus-requests.adapter.ts).
  */
-
-/** A campus of the built catalogue or one an operator added: one to launch (not a pending one). */
-export function isListedCampus(state: MemoryState, id: string): boolean {
-  return isCollegeId(id) && (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id));
-}
 
 /**
  * Whether the student may join (or move to) this campus: one of the catalogue, one an operator

@@ -14,6 +14,7 @@ export const MEMORY_OPERATIONS = [
   'searchColleges',
   'heroImages',
   'campusProgress',
+  'publicCampusProgress',
   'invites',
   'acceptInvite',
   'invitePreview',

@@ -9,8 +9,7 @@ import {
   parseInviteCode,
 } from '@/domain/invite-code';
 import { collegeOfId } from '@/domain/college-of-id';
-import { publicProgress } from '@/domain/campus-progress';
-import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
+import { countedAddress, progressOf } from './memory-campus-progress.adapter';
 import { assertSignedIn } from './memory-auth.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
 import { isString, isTime, recordOf, without } from './memory-values';
@@ -148,11 +147,7 @@ export function createMemoryInvites({ store, controls, clock }: MemoryContext): 
       if (!collegeId) return null;
       return {
         college: collegeOfId(collegeId),
-        progress: publicProgress(
-          collegeId,
-          verifiedCount(state, collegeId),
-          campusSettingsOf(state, collegeId),
-        ),
+        progress: progressOf(state, collegeId),
       };
     },
   };

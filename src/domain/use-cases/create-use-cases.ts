@@ -27,6 +27,7 @@ import {
 import { createLoadInvitePreview } from './invite-preview.use-case';
 import { createJoinWaitlist } from './join-waitlist.use-case';
 import { createCheckLeaveLink, createLeaveByLink } from './leave-link.use-case';
+import { createLoadCampusProgress } from './load-campus-progress.use-case';
 import { createLoadHeroImages } from './load-hero-images.use-case';
 import {
   createChooseCollege,
@@ -122,6 +123,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     }),
     rememberInvite: createRememberInvite({ visit }),
     loadInvitePreview: createLoadInvitePreview({ invites, visit, ...limit }),
+    loadCampusProgress: createLoadCampusProgress({ campusProgress, ...limit }),
     pendingVerification: createPendingVerification({ emailVerifications, ...limit }),
     sendVerificationCode: createSendVerificationCode({ emailVerifications, ...limit }),
     verifyEmailCode: createVerifyEmailCode({ emailVerifications, ...limit }),

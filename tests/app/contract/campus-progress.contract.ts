@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CampusSettings } from '@/domain/campus-progress';
 import { DEFAULT_THRESHOLD, PROGRESS_FLOOR } from '@/domain/campus-progress';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
+import type { CampusRequests } from '@/ports/campus-requests.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { onList } from './on-list';
 
@@ -14,6 +15,10 @@ export interface CampusProgressHarness {
    * University of Guadalajara's student domain, or a personal one.
    */
   signIn(kind: 'institutional' | 'personal'): Promise<{ uid: string; email: string }>;
+  /** Signs out whoever is signed in: the page of a visitor who never signed in. */
+  signOut(): Promise<void>;
+  /** The same backend's campus requests: a pending campus is a student's request (issue 49). */
+  readonly requests: CampusRequests;
   /** Adds `count` verified students of the campus, behind the port (other students' entries). */
   addVerified(collegeId: string, count: number): Promise<void>;
   /** The operators' settings of a campus, written behind the port (the ops command's job). */
@@ -124,6 +129,71 @@ export function describeCampusProgressContract(
       const first = await join(h, 'institutional', h.campuses.a);
       await h.signIn('institutional');
       await expect(h.repo.mine(first.uid)).rejects.toMatchObject({ code: 'permission-denied' });
+    });
+
+    it("answers a campus's public progress to a visitor signed out, floored (issue 60)", async () => {
+      const h = await setup();
+      await h.setCampus(h.campuses.a, { threshold: 40, state: 'opening', opensOn: '2027-01-15' });
+      await h.addVerified(h.campuses.a, PROGRESS_FLOOR - 1);
+      await h.signOut();
+      // Under the floor: the settings, and no figure.
+      expect(await h.repo.ofCampus(h.campuses.a)).toEqual({
+        collegeId: h.campuses.a,
+        state: 'opening',
+        threshold: 40,
+        verified: null,
+        opensOn: '2027-01-15',
+      });
+      await h.addVerified(h.campuses.a, 1);
+      expect((await h.repo.ofCampus(h.campuses.a))?.verified).toBe(PROGRESS_FLOOR);
+      await h.addVerified(h.campuses.a, 3);
+      expect((await h.repo.ofCampus(h.campuses.a))?.verified).toBe(PROGRESS_FLOOR + 3);
+      // A campus nobody joined: the defaults, no figure.
+      expect(await h.repo.ofCampus(h.campuses.b)).toEqual({
+        collegeId: h.campuses.b,
+        state: 'gathering',
+        threshold: DEFAULT_THRESHOLD,
+        verified: null,
+        opensOn: null,
+      });
+    });
+
+    it('answers a signed-in student the figures their own campus shows (issue 60)', async () => {
+      const h = await setup();
+      await h.addVerified(h.campuses.a, PROGRESS_FLOOR + 1);
+      await join(h, 'personal', h.campuses.a); // not verified: does not count
+      const { uid } = await join(h, 'institutional', h.campuses.a);
+      const mine = await h.repo.mine(uid);
+      expect(mine.progress.verified).toBe(PROGRESS_FLOOR + 2);
+      expect(await h.repo.ofCampus(h.campuses.a)).toEqual(mine.progress);
+    });
+
+    it('answers nothing for an unknown id, a pending campus or what is not a college id (issue 60)', async () => {
+      const h = await setup();
+      // A pending campus (a student's request): its name is the student's text, never public.
+      const asker = await h.signIn('institutional');
+      const pending = await h.requests.request(asker.uid, {
+        name: 'Universidad Pública de Prueba',
+        city: 'Colima',
+      });
+      await h.signOut();
+      expect(await h.repo.ofCampus(pending.id)).toBeNull();
+      expect(await h.repo.ofCampus('no-existe')).toBeNull();
+      expect(await h.repo.ofCampus('constructor')).toBeNull();
+      const bad: unknown[] = [
+        '',
+        h.campuses.a.toUpperCase(),
+        ` ${h.campuses.a}`,
+        `${h.campuses.a}/x`,
+        `../${h.campuses.a}`,
+        'a'.repeat(65),
+        '__proto__',
+        42,
+        null,
+        undefined,
+        { id: h.campuses.a },
+      ];
+      for (const id of bad) expect(await h.repo.ofCampus(id as string)).toBeNull();
     });
   });
 }

@@ -105,6 +105,8 @@ describeCampusProgressContract('memory', async () => {
       const user = await b.auth.signInWithPopup();
       return { uid: user.uid, email: user.email };
     },
+    signOut: () => b.auth.signOut(),
+    requests: b.campusRequests,
     addVerified: async (collegeId, count) => b.controls.addClassmates(collegeId, count),
     setCampus: async (collegeId, settings) => b.controls.setCampus(collegeId, settings),
     campuses: { a: 'udg-cucei', b: 'udg-cucea' },

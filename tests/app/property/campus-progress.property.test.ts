@@ -7,6 +7,7 @@ import {
   parseDay,
   parseMyCampus,
   parseProgress,
+  parsePublicProgress,
   parseSettings,
   PROGRESS_FLOOR,
   publicProgress,
@@ -92,6 +93,41 @@ describe('campus progress', () => {
         },
       ),
     );
+  });
+
+  it('parsePublicProgress reads any answer: another campus or none is null, never a figure under the floor (issue 60)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('udg-cucei', 'itesm-gdl'),
+        fc.oneof(
+          fc.anything(),
+          fc.record({
+            collegeId: fc.oneof(fc.constantFrom('udg-cucei', 'itesm-gdl'), fc.anything()),
+            verifiedCount: fc.oneof(fc.integer({ min: -5, max: 50 }), fc.anything()),
+            threshold: fc.anything(),
+            state: fc.oneof(fc.constantFrom(...CAMPUS_STATES), fc.anything()),
+            opensOn: fc.anything(),
+          }),
+        ),
+        (asked, answer) => {
+          const progress = parsePublicProgress(asked, answer);
+          if ((answer as { collegeId?: unknown } | null)?.collegeId !== asked) {
+            expect(progress).toBeNull();
+            return;
+          }
+          expect(progress!.collegeId).toBe(asked);
+          const n = progress!.verified;
+          expect(n === null || (Number.isInteger(n) && n >= PROGRESS_FLOOR)).toBe(true);
+          expect(CAMPUS_STATES).toContain(progress!.state);
+        },
+      ),
+    );
+    expect(parsePublicProgress('udg-cucei', { collegeId: 'udg-cucei', verifiedCount: 9 })).toEqual(
+      publicProgress('udg-cucei', 0),
+    );
+    expect(
+      parsePublicProgress('udg-cucei', { collegeId: 'udg-cucei', verifiedCount: 12 })?.verified,
+    ).toBe(12);
   });
 
   it('parseSettings keeps valid settings as they are and defaults anything else', () => {

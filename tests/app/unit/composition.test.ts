@@ -27,6 +27,7 @@ describe('composition root', () => {
       'joinWaitlist',
       'leaveByLink',
       'leaveWaitlist',
+      'loadCampusProgress',
       'loadHeroImages',
       'loadInvitePreview',
       'loadMyCampus',
@@ -138,7 +139,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(27);
+    expect(Object.keys(useCases)).toHaveLength(28);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -187,7 +188,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(27);
+    expect(Object.keys(useCases)).toHaveLength(28);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

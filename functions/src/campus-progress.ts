@@ -34,7 +34,7 @@ import { CAMPUS_EMAIL } from './mirror/data/campus-email';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { isPendingCampusId } from './mirror/domain/campus-request-rule';
-import { isCollegeId } from './mirror/domain/college-id';
+import { isCollegeId } from './mirror/domain/college';
 import { addressInDomains, normalizeAddress } from './mirror/domain/email-verification';
 import { CALLABLE, caller, db, type EntryWrite, field, unavailable } from './platform';
 

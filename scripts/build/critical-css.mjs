@@ -286,6 +286,9 @@ export function offscreenCss(css, critical, classLists = []) {
 const classListsOf = (html) =>
   [...html.matchAll(/\sclass="([^"]*)"/g)].map(([, list]) => new Set(list.split(/\s+/)));
 
+/** The splits made so far (deferOffscreenCss), by what they were made from. */
+const splits = new Map();
+
 /**
  * The page with its inline <style> cut to the critical rules, and the rest of the stylesheet
  * (offscreenCss) saved by `save`, which answers its address, and linked after it; a page without
@@ -297,9 +300,17 @@ export function deferOffscreenCss(html, save, alsoRendered = []) {
   const style = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!classes || !style) return html;
   const css = style[1].replace(/<\\\/style/gi, '</style');
-  const critical = criticalCss(css, classes);
   const classLists = [html, ...alsoRendered].flatMap(classListsOf);
-  const href = save(offscreenCss(css, critical, classLists));
+  // Pages that differ only in their text (the campus pages, issue 60) split the stylesheet alike:
+  // the split is made once per stylesheet, classes and elements' class lists.
+  const key = JSON.stringify([css, [...classes], classLists.map((list) => [...list])]);
+  let split = splits.get(key);
+  if (!split) {
+    const critical = criticalCss(css, classes);
+    split = { critical, href: save(offscreenCss(css, critical, classLists)) };
+    splits.set(key, split);
+  }
+  const { critical, href } = split;
   const link = `<noscript id="offscreen-css"><link rel="stylesheet" href="${href}" /></noscript>`;
   const inline = critical.replace(/<\/style/gi, '<\\/style');
   return html.replace(style[0], () => `<style>${inline}</style>${link}`);

@@ -157,14 +157,18 @@ const saveOffscreenCss = (css) => {
  * The phones' drawing's font (phone-font.mjs), named by its content: the figure names it
  * (`data-phones-font`) for the loader, which fetches it with the drawing.
  */
+let phoneFontFile;
 async function linkPhoneFont(html, phones) {
-  const font = await phoneFont(phones);
-  const hash = crypto.createHash('sha256').update(font).digest('base64url').slice(0, 8);
-  const file = `assets/phone-art-${hash}.woff2`;
-  fs.writeFileSync(path.join(dist, file), font);
+  // One font for every page that shows the drawing (the landing page, the campus pages).
+  if (!phoneFontFile) {
+    const font = await phoneFont(phones);
+    const hash = crypto.createHash('sha256').update(font).digest('base64url').slice(0, 8);
+    phoneFontFile = `assets/phone-art-${hash}.woff2`;
+    fs.writeFileSync(path.join(dist, phoneFontFile), font);
+  }
   const figure = `data-phones="${PHONE_ART_PATH}"`;
   if (!html.includes(figure)) throw new Error(`index.html lacks the figure's ${figure}`);
-  return html.replace(figure, `${figure} data-phones-font="/${file}"`);
+  return html.replace(figure, `${figure} data-phones-font="/${phoneFontFile}"`);
 }
 const phones = renderPhoneArt();
 const notFound = page('not-found');

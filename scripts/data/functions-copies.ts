@@ -49,7 +49,7 @@ export const MIRRORED: readonly string[] = [
   'src/domain/failure-report.ts',
   // The campus and invite rules (issue 52: one way to share a rule with the server), and the
   // college-id rule (issue 60: the public progress refuses any other id).
-  'src/domain/college-id.ts',
+  'src/domain/college.ts',
   'src/domain/campus-progress.ts',
   'src/domain/email-domain.ts',
   'src/domain/invite-code.ts',

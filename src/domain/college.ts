@@ -1,4 +1,8 @@
-import { DEFAULT_CATALOGUE_ENTRIES } from '@/data/default-colleges';
+/**
+ * A campus's college: its fields, the college-id rule, and how a record is read. This module
+ * imports nothing (the default colleges' data is default-colleges.ts's): the Cloud Functions run
+ * a generated copy of it, and a page that reads it bundles no catalogue.
+ */
 
 /** A university campus a student can join the waitlist for (spec section 3). */
 export interface College {
@@ -8,18 +12,20 @@ export interface College {
   readonly shortName: string;
 }
 
-/** The three default colleges of spec section 3, offered for an empty search and on failure. */
-export const DEFAULT_COLLEGES: readonly College[] = Object.freeze(
-  DEFAULT_CATALOGUE_ENTRIES.map(({ id, name, subname, shortName }) => ({
-    id,
-    name,
-    subname,
-    shortName,
-  })),
-);
+/** Longest college id: the rules of every backend refuse longer ones. */
+export const MAX_COLLEGE_ID_LENGTH = 64;
 
-// The college-id rule is a module of its own, importing nothing: the Cloud Functions copy it.
-export { COLLEGE_ID_PATTERN, isCollegeId, MAX_COLLEGE_ID_LENGTH } from './college-id';
+/**
+ * The one college-id rule shared by the domain and every backend's rules: a lowercase ASCII slug
+ * (`udg-cucea`), at most 64 characters. Every catalogue id satisfies it (tested); whitespace,
+ * formula, control and bidi characters never do. firestore.rules repeats this exact pattern.
+ */
+export const COLLEGE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const isCollegeId = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= MAX_COLLEGE_ID_LENGTH &&
+  COLLEGE_ID_PATTERN.test(value);
 
 const MAX_FIELD_LENGTH = 200;
 

@@ -1,5 +1,6 @@
 import type { CollegeSearch } from '@/ports/college-search.port';
-import { DEFAULT_COLLEGES, type College } from '@/domain/college';
+import type { College } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { withDeadline } from '@/domain/deadline';
 import { type AppError, toAppError } from '@/domain/errors';
 

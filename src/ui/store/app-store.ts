@@ -1,5 +1,4 @@
 import { createStore } from 'zustand/vanilla';
-import type { College } from '@/domain/college';
 import { sharedLoad } from '@/shared/once-until-failure';
 import type { AppState } from './app-state';
 import type { UseCases } from '@/domain/use-cases/use-cases';
@@ -28,19 +27,14 @@ export type {
   LeaveLinkView,
   Outcome,
 } from './app-state';
-export { IGNORED } from './outcome';
-
 export type AppStore = ReturnType<typeof createAppStore>;
 
 export interface AppStoreDeps {
   /** The use cases, loaded lazily (the container and the backend are dynamic imports). */
   readonly loadUseCases: () => Promise<UseCases>;
   readonly log?: (message: string, error?: unknown) => void;
-  /**
-   * The campus of the page the store serves (a campus's page, issue 60): chosen in the card from
-   * the first render, and chosen again once the backend has read this browser's record.
-   */
-  readonly pageCollege?: College | null;
+  /** A campus's page's campus (issue 60): chosen in the card from the first render. */
+  readonly pageCollege?: AppState['pageCollege'];
 }
 
 /**
@@ -48,11 +42,7 @@ export interface AppStoreDeps {
  * answer to the card: nextCard changes it, effectsOf says what follows, followUps runs that. A
  * backend module lost to the network is loaded again by the student's next action.
  */
-export function createAppStore({
-  loadUseCases,
-  log = console.error,
-  pageCollege = null,
-}: AppStoreDeps) {
+export function createAppStore({ loadUseCases, log = console.error, pageCollege }: AppStoreDeps) {
   const backend = sharedLoad(loadUseCases);
   return createStore<AppState>()((set, get, api) => {
     const followUps = createFollowUps({
@@ -77,7 +67,7 @@ export function createAppStore({
       heroChanged: () => void get().loadHeroImages(),
     };
     return {
-      card: { ...STARTING, college: pageCollege },
+      card: { ...STARTING, college: pageCollege ?? null },
       ...createStartupSlice(deps, pageCollege)(set, get, api),
       ...createSessionSlice(deps)(set, get, api),
       ...createWaitlistSlice(deps)(set, get, api),

@@ -1,10 +1,11 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { College } from '@/domain/college';
+import type { CampusProgress } from '@/domain/campus-progress';
 import { isBackendConfigError } from '@/domain/errors';
 import type { InvitePreview } from '@/domain/invite-preview';
+import { startPageCampus } from './page-campus';
 import { watchLocal } from './watch-local';
 import type { SliceDeps } from './outcome';
-
 /** Starting the backend: loads it, then follows the signed-in user and the other tabs. */
 export interface StartupSlice {
   /**
@@ -12,8 +13,9 @@ export interface StartupSlice {
    * progress, shown before sign-in; null for none (or an unknown code).
    */
   readonly invitePreview: InvitePreview | null;
-  /** The campus of the page, on a campus's page (issue 60); null on the landing page. */
+  /** A campus's page (issue 60): its campus, and its floored progress once read (else null). */
   readonly pageCollege: College | null;
+  readonly pageProgress: CampusProgress | null;
   /** Loads the backend and subscribes to auth; returns the unsubscribe function. */
   start: () => () => void;
   /** After a backend that could not load: loads it again and subscribes to auth. */
@@ -37,25 +39,22 @@ export const createStartupSlice =
           if (typeof window !== 'undefined') {
             const { search } = window.location;
             useCases.rememberInvite(search);
-            // The invite lands in context (issue 48): its campus is shown and pre-chosen.
+            // The invite lands in context (issue 48): shown, its campus pre-chosen (not on a campus page).
             void useCases.loadInvitePreview(search).then((preview) => {
               if (!preview || !started) return;
               set({ invitePreview: preview });
-              // On a campus's page, the page's campus stays chosen.
-              if (pageCollege) return;
-              const card = deps.card();
-              if (card.step === 'joined' || card.college?.id === preview.college.id) return;
+              const { step, college } = deps.card();
+              if (pageCollege || step === 'joined' || college?.id === preview.college.id) return;
               // Kept in this browser by the card's follow-up (card-effects.ts).
               send({ type: 'collegeChosen', college: preview.college });
             });
           }
           const stopAuth = useCases.watchAuth((user) => void send({ type: 'user', user }));
           const stopLocal = watchLocal(deps, useCases);
-          // A campus's page chooses its campus over this browser's earlier choice, as a student's
-          // choice would (kept in this browser by the card's follow-up); a joined card keeps its own.
-          const card = deps.card();
-          if (pageCollege && card.step !== 'joined' && card.college?.id !== pageCollege.id) {
-            send({ type: 'collegeChosen', college: pageCollege });
+          if (pageCollege) {
+            startPageCampus(deps, useCases, pageCollege, (pageProgress) => {
+              if (started) set({ pageProgress });
+            });
           }
           stop = () => (stopAuth(), stopLocal());
         },
@@ -71,6 +70,7 @@ export const createStartupSlice =
     return {
       invitePreview: null,
       pageCollege,
+      pageProgress: null,
       start() {
         started = true;
         connect(false);

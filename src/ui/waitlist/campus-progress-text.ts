@@ -38,6 +38,12 @@ export const campusCount = (progress: CampusProgress): string | null =>
     ? null
     : `${progress.verified} de ${progress.threshold} estudiantes verificados`;
 
+/** A campus's progress in one line, floored as everywhere: its headline, and its count past the floor. */
+export function campusProgressLine(label: string, progress: CampusProgress): string {
+  const count = campusCount(progress);
+  return `${campusHeadline(label, progress)}${count ? ` (${count})` : ''}`;
+}
+
 /** Whether the student counts, and what makes them count when they do not. */
 export function verificationText(campus: MyCampus): string {
   if (campus.verified) {

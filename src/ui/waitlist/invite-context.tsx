@@ -1,6 +1,6 @@
 import { collegeLabel } from '@/domain/college';
 import { useAppStore } from '@/ui/store/store-context';
-import { campusCount, campusHeadline } from './campus-progress-text';
+import { campusProgressLine } from './campus-progress-text';
 
 /**
  * An invite that lands in context (issue 48): before sign-in, the campus of the classmate who
@@ -10,7 +10,6 @@ export function InviteContext() {
   const preview = useAppStore((s) => s.invitePreview);
   if (!preview) return null;
   const label = collegeLabel(preview.college);
-  const count = campusCount(preview.progress);
   return (
     <div
       className="mt-3 rounded-xl bg-indigo-50 p-3 text-sm text-slate-800"
@@ -18,8 +17,7 @@ export function InviteContext() {
     >
       <p className="font-semibold text-slate-900">Te invitó un compañero de {label}</p>
       <p className="mt-1" data-testid="invite-context-progress">
-        {campusHeadline(label, preview.progress)}
-        {count && ` (${count})`}
+        {campusProgressLine(label, preview.progress)}
       </p>
     </div>
   );

@@ -15,6 +15,10 @@ import { GoogleIcon } from './google-icon';
 const InviteContext = lazy(() =>
   import('./invite-context').then((m) => ({ default: m.InviteContext })),
 );
+/** A campus page's progress (issue 60): loaded once the backend has answered it. */
+const PageCampusProgress = lazy(() =>
+  import('./page-campus-progress').then((m) => ({ default: m.PageCampusProgress })),
+);
 import { OpenInBrowserNotice } from './open-in-browser-notice';
 import { Button } from '@/ui/components/button';
 
@@ -32,6 +36,7 @@ export function SignInStep({
   const prepareSignIn = useAppStore((s) => s.prepareSignIn);
   const invited = useAppStore((s) => s.invitePreview !== null);
   const pageCollege = useAppStore((s) => s.pageCollege);
+  const hasPageProgress = useAppStore((s) => s.pageProgress !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading, focusHeading);
   // The provider's popup needs a script of its own; it loads when the step comes near the
@@ -66,11 +71,21 @@ export function SignInStep({
         </Suspense>
       ) : (
         pageCollege && (
-          // A campus's page (issue 60): its campus is already chosen.
-          <p className="mt-3 text-sm text-slate-700" data-testid="page-campus">
-            Lista de espera de <strong>{collegeLabel(pageCollege)}</strong>. Podrás elegir otro
-            campus en el paso 2.
-          </p>
+          // A campus's page (issue 60): its campus is already chosen, and its progress follows
+          // the page (two lines kept for it, so that the button does not move when it comes).
+          <div className="mt-3 text-sm text-slate-700">
+            <p data-testid="page-campus">
+              Lista de espera de <strong>{collegeLabel(pageCollege)}</strong>. Podrás elegir otro
+              campus en el paso 2.
+            </p>
+            <p className="mt-1 min-h-10" data-testid="page-campus-progress" aria-live="polite">
+              {hasPageProgress && (
+                <Suspense fallback={null}>
+                  <PageCampusProgress />
+                </Suspense>
+              )}
+            </p>
+          </div>
         )
       )}
       <OpenInBrowserNotice />

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAlgoliaCollegeSearch } from '@/adapters/algolia/algolia-college-search.adapter';
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { describeCollegeSearchContract } from '../contract/college-search.contract';
 import { type FakeAlgolia, startFakeAlgolia } from '../../../stand-ins/fake-algolia-server';
 

@@ -60,7 +60,9 @@ describe('campus pages (issue 60)', () => {
           expect(campusIdOfPath(campusPosterPath(id))).toBeNull();
         } else {
           expect(() => campusPagePath(id)).toThrow(RangeError);
-          expect(campusIdOfPath(`/campus/${id}`)).toBeNull();
+          // Only a slug's own path reads back ('a/' and 'a.html' are the page of 'a').
+          const read = campusIdOfPath(`/campus/${id}`);
+          if (read !== null) expect([`${read}/`, `${read}.html`]).toContain(id);
         }
       }),
     );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLLEGES, type College } from '@/domain/college';
+import type { College } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import type { User } from '@/domain/user';
 import { type Card, type CardEvent, type EntryAction, STARTING } from '@/ui/card/card-state';
 import { effectsOf } from '@/ui/card/card-effects';

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  collegeFromRecord,
-  collegesFromRecords,
-  DEFAULT_COLLEGES,
-  parseCollege,
-} from '@/domain/college';
+import { collegeFromRecord, collegesFromRecords, parseCollege } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { collegeRecord as record } from '../../support/arbitraries';
 
 describe('college rules', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLLEGES, type College } from '@/domain/college';
+import type { College } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
 import { college } from '../../support/arbitraries';
 

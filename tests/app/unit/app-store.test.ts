@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { createPrepareSignIn } from '@/domain/use-cases/sign-in.use-case';
 import type { AuthPort } from '@/ports/auth.port';
-import { type AppStore, createAppStore, IGNORED } from '@/ui/store/app-store';
+import { type AppStore, createAppStore } from '@/ui/store/app-store';
+import { IGNORED } from '@/ui/store/outcome';
 import { cardView } from '@/ui/card/card-view';
 import { REQUEST_TIMEOUT_MS } from '@/domain/deadline';
 import { BackendConfigError } from '@/domain/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { publicProgress } from '@/domain/campus-progress';
 import { createAppStore } from '@/ui/store/app-store';
 import {

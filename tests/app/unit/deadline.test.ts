@@ -1,7 +1,7 @@
 import { memoryLocalRecord } from '../../support/local-record';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS, withDeadline } from '@/domain/deadline';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { createLoadHeroImages } from '@/domain/use-cases/load-hero-images.use-case';
 import { createSearchColleges } from '@/domain/use-cases/search-colleges.use-case';
 import { createSignOut } from '@/domain/use-cases/sign-out.use-case';

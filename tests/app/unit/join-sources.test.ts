@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { createVisitRecord, SOURCE_KEY } from '@/adapters/browser/visit-record.adapter';
 import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { SOURCE_WINDOW_MS } from '@/domain/visit-source';
 import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';

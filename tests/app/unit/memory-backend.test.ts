@@ -10,7 +10,8 @@ import {
   type MemoryBackendConfig,
 } from '@/adapters/memory/memory-controls';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
-import { DEFAULT_COLLEGES, isCollegeId } from '@/domain/college';
+import { isCollegeId } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { isSafePhotoUrl } from '@/domain/hero-image';
 import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';

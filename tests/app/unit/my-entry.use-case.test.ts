@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { memoryWorld } from '../../support/memory-use-cases';
 
 const cucei = DEFAULT_COLLEGES[1]!;

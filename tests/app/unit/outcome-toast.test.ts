@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/ui/messages';
 import { COLLEGE_REQUIRED, toastOutcome } from '@/ui/outcome-toast';
-import { IGNORED } from '@/ui/store/app-store';
+import { IGNORED } from '@/ui/store/outcome';
 import { notify } from '@/ui/toast';
 
 vi.mock('@/ui/toast', () => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLLEGES } from '@/domain/college';
+import { DEFAULT_COLLEGES } from '@/domain/default-colleges';
 import { LOCAL_DEFAULTS } from '@/domain/local-record';
 import type { User } from '@/domain/user';
 import { waitlistStatus } from '@/domain/use-cases/waitlist-status.use-case';

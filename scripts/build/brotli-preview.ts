@@ -38,7 +38,8 @@ const compress = (file: string, mtime: number): Compressed => {
  * wire decides whether it arrives in the first round trip of a new connection (about 14 KB), so
  * the preview, which the Lighthouse figures (docs/performance-history.md) were measured on,
  * serves the built text files (pages, scripts, stylesheets, SVG icons, manifest) as the host
- * does: brotli (quality 11) when the request accepts `br`, gzip (Vite's own) otherwise. They are
+ * does: brotli (quality 11) when the request accepts `br`, gzip (Vite's own) otherwise; a clean
+ * address is its .html file. They are
  * compressed once, when the preview starts, and again only when a file changes: Vite's gzip cost
  * the server about 8 ms of CPU for each request of the entry script, taken from the same two
  * cores the measured browser runs on, in the middle of its start-up (issue 15). Chromium sends
@@ -79,6 +80,10 @@ export function brotliPreview(): Plugin {
           return next();
         }
         if (pathname === '/') pathname = '/index.html';
+        // A clean address (`/campus/udg-cucei`, `/aviso-de-privacidad`) is its .html file, as
+        // the hosts serve it (Firebase's cleanUrls) and not-found-preview.ts does uncompressed.
+        const clean = `${pathname.replace(/\/+$/, '')}.html`;
+        if (!path.extname(pathname) && fs.existsSync(path.join(outDir, clean))) pathname = clean;
         const type = TYPES[path.extname(pathname)];
         if (!type) return next();
         const file = path.join(outDir, pathname);

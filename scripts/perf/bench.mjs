@@ -10,6 +10,7 @@
 // prints its index and slowdown, and the calibration it met (its own index / its slowdown).
 // `-- --pin` (Linux, 2 CPUs or more) gives the page's main thread a CPU of its own while Lighthouse
 // measures, as a phone's main thread has a core (LH_PIN in scripts/perf/lighthouse.sh).
+// `-- --path /campus/udg-cucei` measures another page of the build (a campus page, issue 60).
 import { backendOf } from '../../src/composition/backends.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,8 +29,10 @@ const calibrate = process.argv.includes('--uncalibrated') ? null : arg('calibrat
 const skipBuild = bare || process.argv.includes('--no-build');
 const pinned = process.argv.includes('--pin');
 
-const url = `http://127.0.0.1:${port}/`;
-await refuseTakenPort(url);
+const root = `http://127.0.0.1:${port}/`;
+await refuseTakenPort(root);
+/** The page measured: the landing page, or `--path` (a bare build has only its one page). */
+const url = bare ? root : new URL(arg('path', '/'), root).href;
 
 const env = { ...process.env, VITE_BACKEND: backend };
 if (bare) {
@@ -58,15 +61,17 @@ console.log(
 
 // The page's HTML on the wire decides whether it arrives in the first round trip of a new
 // connection (about 14 KB with the headers) or needs a second one (150 ms on slow 4G).
-const html = fs.readFileSync(path.join(dist, 'index.html'));
+const pathname = new URL(url).pathname;
+const page = pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
+const html = fs.readFileSync(path.join(dist, page));
 const htmlBr = zlib.brotliCompressSync(html, {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
 }).length;
 console.log(
-  `HTML of /: ${html.length} B, ${zlib.gzipSync(html, { level: 9 }).length} B gzip, ${htmlBr} B brotli (served brotli by the preview, as by the host); first round trip about 14,000 B`,
+  `HTML of ${pathname}: ${html.length} B, ${zlib.gzipSync(html, { level: 9 }).length} B gzip, ${htmlBr} B brotli (served brotli by the preview, as by the host); first round trip about 14,000 B`,
 );
 
-const stopPreview = await startPreview(port, url, env);
+const stopPreview = await startPreview(port, root, env);
 try {
   for (const preset of ['mobile', 'desktop']) {
     // LH_OUT_DIR=DIR LH_SAVE_ASSETS=1 keeps each run's trace beside its report (docs/performance.md).

@@ -45,6 +45,8 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'brotli-preview-'));
   fs.mkdirSync(path.join(root, 'dist/assets'), { recursive: true });
   fs.writeFileSync(path.join(root, 'dist/index.html'), '<!doctype html><p>Hola</p>');
+  fs.mkdirSync(path.join(root, 'dist/campus/udg-cucei'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'dist/campus/udg-cucei.html'), '<!doctype html><p>CUCEI</p>');
   fs.writeFileSync(path.join(root, 'dist/assets/app.js'), 'console.log("hola");'.repeat(50));
   fs.utimesSync(path.join(root, 'dist/assets/app.js'), SECONDS, SECONDS);
   fs.writeFileSync(path.join(root, 'dist/assets/app.css'), 'p{color:red}');
@@ -121,5 +123,15 @@ describe('brotliPreview', () => {
     });
     expect(changed.status).toBe(200);
     expect(unbrotli(changed)).toBe('console.log("adiós");');
+  });
+  it('serves a clean address as its .html file, brotli, as the hosts do (issue 60)', () => {
+    for (const url of ['/campus/udg-cucei', '/campus/udg-cucei/']) {
+      const answer = ask(url);
+      expect(answer.passed, url).toBe(false);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(unbrotli(answer)).toBe('<!doctype html><p>CUCEI</p>');
+    }
+    // No such page (the folder of its poster is not a page): Vite's own answer, the 404.
+    expect(ask('/campus/no-existe').passed).toBe(true);
   });
 });

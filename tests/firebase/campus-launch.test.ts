@@ -232,6 +232,8 @@ describeFirestore('issue 49 contracts on Firebase', () => {
         if (shortName) args.push('--short', shortName);
         try {
           const { stdout } = await promisify(execFile)('node', args, { env, timeout: 60_000 });
+          // Issue 60: the operator learns that the campus has no page until the next deploy.
+          expect(stdout).toContain(`${id} has no page of its own (/campus/${id}) until`);
           return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
             added: boolean;
             moved: number;

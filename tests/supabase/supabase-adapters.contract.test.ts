@@ -776,6 +776,8 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
           env: { ...process.env, SUPABASE_DB_URL: db.url },
           timeout: 30_000,
         });
+        // Issue 60: the operator learns that the campus has no page until the next deploy.
+        expect(stdout).toContain(`${id} has no page of its own (/campus/${id}) until`);
         return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
           added: boolean;
           moved: number;

@@ -1,8 +1,8 @@
 /**
  * Campus progress and verified students on Firebase (issues 28, 48, 60): the callables
  * `get_my_campus` and `get_campus_progress` (public), and the campus records every feature that
- * counts reads. The page never counts and never decides
- * who is verified: this code does, with the Admin SDK (the rules close these to every client).
+ * counts reads. The page never counts and never decides who is verified: this code does, with
+ * the Admin SDK (the rules close these to every client).
  *
  * - `campusMembers/{uid}` = `{ collegeId, verified }` mirrors each waitlist entry.
  *   `reconcileMember` sets it to what the entry says now, in a transaction: a duplicated, late or

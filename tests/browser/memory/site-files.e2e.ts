@@ -1,3 +1,4 @@
+import { COLLEGE_CATALOGUE } from '../../../src/data/college-catalogue';
 import { expect, test } from './fixtures';
 
 /** The files phones and crawlers ask for, served by the production build with the right types. */
@@ -43,7 +44,7 @@ test.describe('files for phones and crawlers', () => {
     expect(manifest.icons.filter((icon) => !icon.src.endsWith('.png'))).toEqual([]);
   });
 
-  test('robots.txt names the sitemap when the build knows its address, and the sitemap lists / and the privacy notice', async ({
+  test('robots.txt names the sitemap when the build knows its address, and the sitemap lists /, the privacy notice and the campus pages', async ({
     request,
   }) => {
     const robots = await (await request.get('/robots.txt')).text();
@@ -58,6 +59,14 @@ test.describe('files for phones and crawlers', () => {
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()['content-type']).toMatch(/^(application|text)\/xml/);
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${sitemapLine[1]}/`, `${sitemapLine[1]}/aviso-de-privacidad`]);
+    expect(locs).toEqual([
+      `${sitemapLine[1]}/`,
+      `${sitemapLine[1]}/aviso-de-privacidad`,
+      ...COLLEGE_CATALOGUE.map(({ id }) => `${sitemapLine[1]}/campus/${id}`),
+    ]);
+    // Every address it lists is a page (status 200), on this server.
+    for (const loc of locs.slice(0, 4)) {
+      expect((await request.get(new URL(loc!).pathname)).status(), loc).toBe(200);
+    }
   });
 });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * campus pages, their posters and images arrive; an unknown campus is the 404 page, status 404.
  */
 const require = createRequire(import.meta.url);
-type Server = { listen(port: number, host: string, done: () => void): HttpServer };
+/** Its app: `listen` takes the port and host from the options (superstatic's own server.js). */
+type Server = { listen(done: () => void): HttpServer };
 const superstatic = require('../../tools/firebase-cli/node_modules/superstatic/lib/server.js') as (
   options: Record<string, unknown>,
 ) => Server;
@@ -31,11 +32,13 @@ describe.skipIf(!built)('Firebase Hosting serves the campus pages (issue 60)', (
     // The functions' rewrites need the Functions emulator's proxy: not what is tested here.
     const config = { ...hosting, public: DIST, rewrites: [] };
     await new Promise<void>((resolve) => {
-      server = superstatic({ config, cwd: process.cwd(), stack: 'strict' }).listen(
-        0,
-        '127.0.0.1',
-        resolve,
-      );
+      server = superstatic({
+        config,
+        cwd: process.cwd(),
+        stack: 'strict',
+        port: 0,
+        hostname: '127.0.0.1',
+      }).listen(resolve);
     });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -4,20 +4,16 @@
  * links the product shares about a campus (the invite link, WhatsApp, the e-mails) land on its
  * page when it has one, and on the landing page otherwise: a campus added after the build
  * (`campus:add`) has no page until the next deploy, a pending campus never (its name is a
- * student's text). Which campuses have a page is the caller's catalogue: this module imports
- * nothing, so the Cloud Functions copy it as it is.
+ * student's text). Which campuses have a page is the caller's catalogue: this module imports only
+ * the college-id rule, so the Cloud Functions copy both as they are.
  */
+import { isCollegeId } from './college';
 
 /** Where campus pages live. */
 export const CAMPUS_PAGES_PATH = '/campus';
 
-/** The longest campus id a page is made for; the same as the college-id rule's. */
-const MAX_ID_LENGTH = 64;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Whether `id` can name a campus page: a lowercase ASCII slug, so no id escapes the path. */
-export const isCampusPageId = (id: unknown): id is string =>
-  typeof id === 'string' && id.length <= MAX_ID_LENGTH && SLUG.test(id);
+/** Whether `id` can name a campus page: a college id (a lowercase ASCII slug), so no id escapes the path. */
+export const isCampusPageId = isCollegeId;
 
 /** A campus page's path: `/campus/udg-cucei`. Throws for an id that is not a slug. */
 export function campusPagePath(id: string): string {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deferOffscreenCss } from './critical-css.mjs';
 import { LOADER, SECTION_STYLES } from './loader.mjs';
-import { campusArt, writeCampusFiles } from './campus-files.mjs';
+import { campusArt, escapeHtml, writeCampusFiles } from './campus-files.mjs';
 import { PHONE_FONT_FAMILY, phoneFont } from './phone-font.mjs';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -24,6 +24,7 @@ const {
   campusPageMeta,
   catalogueCampuses,
   encodePageCampus,
+  SITE_URL,
 } = await import(pathToFileURL(ssrEntry).href);
 // The loader splits phones.html where the drawing's parts meet: both must name the same mark. It
 // gives the drawing's font the family the drawing's CSS names (phone-font.mjs).
@@ -57,15 +58,11 @@ const PRIVACY_DESCRIPTION =
 
 const LEAVE_TITLE = 'Salir de la lista de espera | De estudiantes a estudiantes';
 
-/** Text for an HTML attribute's double-quoted value. */
-const attribute = (text) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 function page(route, campus = null) {
   const { html, head, siteUrl } = render(route, campus);
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks <!--app-html-->');
   // A campus page names its campus for the browser's store (src/ui/boot/start-page.tsx).
-  const named = campus ? ` data-campus="${attribute(encodePageCampus(campus))}"` : '';
+  const named = campus ? ` data-campus="${escapeHtml(encodePageCampus(campus))}"` : '';
   let out = template
     .replace(
       '<div id="root"><!--app-html--></div>',
@@ -117,13 +114,13 @@ function page(route, campus = null) {
  */
 function describeCampusPage(html, meta) {
   const replacements = [
-    [/<title>[^<]*<\/title>/, `<title>${attribute(meta.title)}</title>`],
-    [/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${attribute(meta.description)}"`],
-    [/(<meta property="og:title" content=")[^"]*"/, `$1${attribute(meta.title)}"`],
-    [/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${attribute(meta.description)}"`],
-    [/(<meta property="og:image" content=")[^"]*"/, `$1${attribute(meta.imageUrl)}"`],
+    [/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`],
+    [/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(meta.description)}"`],
+    [/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(meta.title)}"`],
+    [/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(meta.description)}"`],
+    [/(<meta property="og:image" content=")[^"]*"/, `$1${escapeHtml(meta.imageUrl)}"`],
     [/(<meta property="og:image:type" content=")[^"]*"/, '$1image/png"'],
-    [/(<meta\s+property="og:image:alt"\s+content=")[^"]*"/, `$1${attribute(meta.imageAlt)}"`],
+    [/(<meta\s+property="og:image:alt"\s+content=")[^"]*"/, `$1${escapeHtml(meta.imageAlt)}"`],
   ];
   return replacements.reduce((out, [pattern, value]) => {
     if (!pattern.test(out)) throw new Error(`index.html lacks ${pattern}`);
@@ -193,7 +190,6 @@ fs.writeFileSync(path.join(dist, 'index.html'), await finishLanding(page('home')
 // with its link preview's image and its poster.
 const campusStart = performance.now();
 const campuses = catalogueCampuses();
-const siteUrl = render('home').siteUrl;
 fs.mkdirSync(path.join(dist, 'campus'), { recursive: true });
 for (const campus of campuses) {
   const file = path.join(dist, `${campusPageMeta(campus, '').path.slice(1)}.html`);
@@ -203,7 +199,7 @@ const pagesMs = performance.now() - campusStart;
 const art = await writeCampusFiles({
   dist,
   campuses: campuses.map(({ college, city, state }) =>
-    campusArt({ ...college, city, state }, siteUrl),
+    campusArt({ ...college, city, state }, SITE_URL),
   ),
 });
 const artMs = performance.now() - campusStart - pagesMs;

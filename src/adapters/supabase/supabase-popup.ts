@@ -1,3 +1,4 @@
+import { campusIdOfPath, campusPagePath } from '@/domain/campus-page';
 import { AppError } from '@/domain/errors';
 import { inAppBrowserName } from '@/domain/in-app-browser';
 
@@ -107,10 +108,8 @@ export function clearRedirectFlag(): void {
  */
 export function setRedirectFlag(pathname = location.pathname): boolean {
   try {
-    sessionStorage.setItem(
-      REDIRECT_FLAG,
-      /^\/campus\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(pathname) ? pathname : '1',
-    );
+    const campus = campusIdOfPath(pathname);
+    sessionStorage.setItem(REDIRECT_FLAG, campus ? campusPagePath(campus) : '1');
     return true;
   } catch {
     return false;

@@ -22,6 +22,8 @@ import { StoreProvider } from '@/ui/store/store-context';
 
 export { PRIVACY_NOTICE_FILE } from '@/ui/privacy/privacy-notice-settings';
 export { campusPageMeta, catalogueCampuses };
+/** The site's address (`VITE_SITE_URL`), for the campus files' addresses; empty without one. */
+export const SITE_URL = SITE.url;
 export { encodePageCampus } from '@/ui/campus/page-campus';
 // What separates the drawing's parts: prerender.mjs checks that the loader splits on it. The
 // drawing's address: prerender.mjs names its font beside it on the figure.

@@ -38,6 +38,8 @@ export const MIRRORED: readonly string[] = [
   'src/domain/campus-page.ts',
   'src/domain/email-address.ts',
   'src/domain/email-verification.ts',
+  // The limits on code e-mails (issue 59).
+  'src/domain/code-sends.ts',
   'src/ports/outbox.port.ts',
   'src/ports/mail-transport.port.ts',
   'src/adapters/smtp/mail-settings.ts',

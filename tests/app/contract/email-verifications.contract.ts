@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { budgetDay, CODE_SEND_LIMITS, nextBudgetDay } from '@/domain/code-sends';
 import { MAX_SENDS_PER_HOUR, SEND_WINDOW_MS } from '@/domain/email-verification';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
@@ -28,6 +29,20 @@ export interface EmailVerificationsHarness {
   expireCode(student: VerifyingStudent): Promise<void>;
   /** The campus's true count (admin-only). */
   verifiedCount(collegeId: string): Promise<number>;
+  /**
+   * Deletes the student's account as the app does (the entry, then the account) and signs in
+   * again with the same Google identity: the new account (a new uid on Firebase and Supabase).
+   */
+  reSignIn(student: VerifyingStudent): Promise<VerifyingStudent>;
+  /** A provider's bounce or complaint notice for `address`, through the backend's endpoint. */
+  bounce(address: string, type: 'bounce' | 'complaint'): Promise<void>;
+  /**
+   * Arranges, behind the port, that a university domain's hour or the service's budget day is at
+   * its cap (CODE_SEND_LIMITS); the returned function puts the ledger back as it was.
+   */
+  fillCap(cap: { readonly domain: string } | 'global'): Promise<() => Promise<void>>;
+  /** The budget day (YYYY-MM-DD) the operators were last told the code budget was spent, or null. */
+  budgetSpentOn(): Promise<string | null>;
 }
 
 /** A university address of udg-cucei no test shares with another (the runs share a database). */
@@ -128,19 +143,59 @@ export function describeEmailVerificationsContract(
       expect(retryAt).toBeLessThanOrEqual(Date.now() + SEND_WINDOW_MS + 5_000);
     });
 
-    it(`sends at most ${MAX_SENDS_PER_HOUR} codes an hour to one address, whoever asks`, async () => {
+    it(`sends at most ${CODE_SEND_LIMITS.addressPerHour} codes an hour to one address, whoever asks`, async () => {
       const h = await setup();
       const address = udgAddress();
-      for (let i = 0; i < MAX_SENDS_PER_HOUR; i++) {
+      for (let i = 0; i < CODE_SEND_LIMITS.addressPerHour; i++) {
         const s = await joined(h);
         expect((await h.repo.sendCode(s.uid, address)).outcome).toBe('sent');
+        // Its code's end lets the next account ask (one live code per address).
+        await h.expireCode(s);
       }
       const last = await joined(h);
-      expect((await h.repo.sendCode(last.uid, address)).outcome).toBe('limited');
-      expect(await h.queued(address)).toBe(MAX_SENDS_PER_HOUR);
+      expect((await h.repo.sendCode(last.uid, address)).outcome).toBe('waiting');
+      expect(await h.queued(address)).toBe(CODE_SEND_LIMITS.addressPerHour);
     });
 
-    it('one account per address: another refused, its +tag alias too, saying nothing of the owner', async () => {
+    it('one live code per address across accounts: a second account waits for its end', async () => {
+      const h = await setup();
+      const address = udgAddress();
+      const a = await joined(h);
+      const sent = await h.repo.sendCode(a.uid, address);
+      expect(sent.outcome).toBe('sent');
+      const b = await joined(h);
+      const waiting = await h.repo.sendCode(b.uid, address.replace('@', '+b@'));
+      expect(waiting).toEqual({
+        outcome: 'waiting',
+        retryAt: (sent as { expiresAt: number }).expiresAt,
+      });
+      expect(await h.queued(address)).toBe(1);
+      // The holder may ask again: a new code replaces its own.
+      await h.signInAs(a);
+      expect((await h.repo.sendCode(a.uid, address)).outcome).toBe('sent');
+      // Once it ended, the other account's turn comes.
+      await h.expireCode(a);
+      await h.signInAs(b);
+      expect((await h.repo.sendCode(b.uid, address)).outcome).toBe('sent');
+      expect(await h.queued(address)).toBe(3);
+    });
+
+    it('an identity that deleted its account keeps its counters', async () => {
+      const h = await setup();
+      let s = await joined(h);
+      for (let i = 0; i < CODE_SEND_LIMITS.identityPerHour; i++) {
+        expect((await h.repo.sendCode(s.uid, udgAddress())).outcome).toBe('sent');
+      }
+      for (let round = 0; round < 2; round++) {
+        s = await h.reSignIn(s);
+        await onList(h, Promise.resolve(s), 'udg-cucei');
+        const address = udgAddress();
+        expect((await h.repo.sendCode(s.uid, address)).outcome).toBe('limited');
+        expect(await h.queued(address)).toBe(0);
+      }
+    });
+
+    it('a taken address is answered as a free one: counted, nothing queued, never verified', async () => {
       const h = await setup();
       const owner = await joined(h);
       const address = udgAddress();
@@ -150,25 +205,80 @@ export function describeEmailVerificationsContract(
       });
       const count = await h.verifiedCount('udg-cucei');
       const other = await joined(h);
-      const alias = address.replace('@', '+2@');
-      expect(await h.repo.sendCode(other.uid, alias)).toEqual({ outcome: 'taken' });
-      expect(await h.repo.sendCode(other.uid, address)).toEqual({ outcome: 'taken' });
+      const free = udgAddress();
+      const asFree = await h.repo.sendCode(other.uid, free);
+      const asTaken = await h.repo.sendCode(other.uid, address.replace('@', '+2@'));
+      expect(asFree).toMatchObject({ outcome: 'sent', address: free });
+      expect(asTaken).toMatchObject({ outcome: 'sent', address });
+      expect(Object.keys(asTaken).sort()).toEqual(Object.keys(asFree).sort());
+      expect(await h.repo.pending(other.uid)).toMatchObject({ address });
+      // Nothing went to the holder's mailbox: its one code is all it was ever sent.
+      expect(await h.queued(address)).toBe(1);
+      expect(await h.repo.verify(other.uid, '123456')).toMatchObject({ outcome: 'wrong' });
       expect(await h.verifiedCount('udg-cucei')).toBe(count);
+      // The request was counted: the caller's limits hold for taken and free alike.
+      expect((await h.repo.sendCode(other.uid, address)).outcome).toBe('sent');
+      expect((await h.repo.sendCode(other.uid, address)).outcome).toBe('limited');
     });
 
-    it('of two accounts holding codes for one address, the first to verify keeps it', async () => {
+    it('the limits come first: a caller at its cap is refused alike for a taken and a free address', async () => {
       const h = await setup();
-      const address = udgAddress();
-      const a = await joined(h);
-      await h.repo.sendCode(a.uid, address);
-      const codeA = (await h.lastCode(address))!;
-      const b = await joined(h);
-      await h.repo.sendCode(b.uid, address);
-      const codeB = (await h.lastCode(address))!;
-      expect(await h.repo.verify(b.uid, codeB)).toMatchObject({ outcome: 'verified' });
-      await h.signInAs(a);
-      expect(await h.repo.verify(a.uid, codeA)).toEqual({ outcome: 'none' });
-      expect((await h.campusProgress.mine(a.uid)).verified).toBe(false);
+      const owner = await joined(h);
+      const taken = udgAddress();
+      await h.repo.sendCode(owner.uid, taken);
+      await h.repo.verify(owner.uid, (await h.lastCode(taken))!);
+      const other = await joined(h);
+      for (let i = 0; i < MAX_SENDS_PER_HOUR; i++) await h.repo.sendCode(other.uid, udgAddress());
+      const onTaken = await h.repo.sendCode(other.uid, taken);
+      const onFree = await h.repo.sendCode(other.uid, udgAddress());
+      expect(onTaken.outcome).toBe('limited');
+      expect(onTaken).toEqual(onFree);
+    });
+
+    it('a university domain at its hourly cap is refused; the code budget spent pauses and tells operators', async () => {
+      const h = await setup();
+      const s = await joined(h, 'itesm-gdl');
+      const restoreDomain = await h.fillCap({ domain: 'tec.mx' });
+      try {
+        const tec = udgAddress().replace('@alumnos.udg.mx', '@tec.mx');
+        const busy = await h.repo.sendCode(s.uid, tec);
+        expect(busy.outcome).toBe('busy');
+        expect((busy as { retryAt: number }).retryAt).toBeGreaterThan(Date.now());
+        expect((busy as { retryAt: number }).retryAt).toBeLessThanOrEqual(
+          Date.now() + SEND_WINDOW_MS,
+        );
+        expect(await h.queued(tec)).toBe(0);
+      } finally {
+        await restoreDomain();
+      }
+      const t = await joined(h);
+      const restoreGlobal = await h.fillCap('global');
+      try {
+        const address = udgAddress();
+        const paused = await h.repo.sendCode(t.uid, address);
+        expect(paused).toEqual({ outcome: 'paused', retryAt: nextBudgetDay(Date.now()) });
+        expect(await h.queued(address)).toBe(0);
+        expect(await h.budgetSpentOn()).toBe(budgetDay(Date.now()));
+      } finally {
+        await restoreGlobal();
+      }
+      expect((await h.repo.sendCode(t.uid, udgAddress())).outcome).toBe('sent');
+    });
+
+    it('a bounced or complained-of address gets no code', async () => {
+      const h = await setup();
+      const s = await joined(h);
+      const bounced = udgAddress();
+      const complained = udgAddress();
+      await h.bounce(bounced, 'bounce');
+      await h.bounce(complained.toUpperCase(), 'complaint');
+      expect(await h.repo.sendCode(s.uid, bounced)).toEqual({ outcome: 'suppressed' });
+      expect(await h.repo.sendCode(s.uid, complained.replace('@', '+x@'))).toEqual({
+        outcome: 'suppressed',
+      });
+      expect(await h.queued(bounced)).toBe(0);
+      expect(await h.queued(complained)).toBe(0);
+      expect(await h.repo.pending(s.uid)).toBeNull();
     });
 
     it("keeps the verification on a change to the same university's campus only", async () => {

@@ -40,6 +40,7 @@ export const MIRRORED: readonly string[] = [
   'src/domain/email-verification.ts',
   // The limits on code e-mails (issue 59).
   'src/domain/code-sends.ts',
+  'src/domain/mail/suppression.ts',
   'src/ports/outbox.port.ts',
   'src/ports/mail-transport.port.ts',
   'src/adapters/smtp/mail-settings.ts',

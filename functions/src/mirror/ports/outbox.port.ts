@@ -3,6 +3,7 @@
 import type { MailKind } from '../domain/mail/mail-message';
 import type { PendingMail } from '../domain/mail/outbox';
 import type { SentRecord } from '../domain/mail/recipient-limits';
+import type { SuppressionReason } from '../domain/mail/suppression';
 
 /**
  * A backend's outbox, as its sender sees it (server-side: the service role, the Admin SDK, the
@@ -38,4 +39,11 @@ export interface Outbox {
   ): Promise<boolean>;
   /** What went to the recipient (a ledger key) since `since`, oldest first. */
   sentTo(recipient: string, since: Date): Promise<SentRecord[]>;
+  /** Whether the recipient (a ledger key) is on the suppression list (issue 59). */
+  isSuppressed(recipient: string): Promise<boolean>;
+  /**
+   * Puts the recipient (a ledger key) on the suppression list; again is no error (the first
+   * reason and time are kept). No code and no mail goes to it any more.
+   */
+  suppress(recipient: string, reason: SuppressionReason, at: Date): Promise<void>;
 }

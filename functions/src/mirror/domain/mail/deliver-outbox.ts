@@ -12,7 +12,8 @@
  * mark names the run's lease: a message is sent only with time left on it, and a mark whose
  * message another run holds, or whose student left mid-run, changes nothing and stops nothing.
  * A message about a campus links to the campus's page when it has one (issue 60,
- * DeliveryOptions.campusPage), to the landing page otherwise.
+ * DeliveryOptions.campusPage), to the landing page otherwise. An address on the suppression list
+ * gets nothing, and a permanent refusal puts it there (issue 59, suppression.ts).
  * This module's imports are of its own folder, the domain's campus pages and e-mail verification,
  * and two ports: the Cloud Functions copy it.
  */
@@ -299,6 +300,22 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
       report.handedBack++;
       return;
     }
+    const suppressed = await options.outbox.isSuppressed(recipient).catch(() => null);
+    if (suppressed !== false) {
+      // On the suppression list (issue 59): never sent. Unread: tried again soon, never blind.
+      await fail(
+        suppressed
+          ? { attempts: mail.attempts, retryAt: null, error: 'skipped: the address is suppressed' }
+          : {
+              attempts: mail.attempts,
+              retryAt: new Date(at.getTime() + FIRST_BACKOFF_MS),
+              error: 'not tried: the suppression list could not be read',
+            },
+      );
+      if (suppressed) report.skipped++;
+      else report.handedBack++;
+      return;
+    }
     const verdict = recipientVerdict(mail, ledger, at.getTime());
     if (verdict.verdict === 'done') {
       await mark(options.outbox.markSent(mail.id, { at, leaseUntil, recipient, kind: mail.kind }));
@@ -326,6 +343,8 @@ export async function deliverOutbox(options: DeliveryOptions): Promise<DeliveryR
       const permanent = (error as { permanent?: unknown } | null)?.permanent === true;
       const retryAt = nextAttemptAt(attempts, now(), permanent);
       await fail({ attempts, retryAt, error: errorText(error) });
+      // A permanent refusal (SMTP 5xx) puts the address on the suppression list (issue 59).
+      if (permanent) await options.outbox.suppress(recipient, 'failed', now()).catch(() => {});
       if (retryAt) report.retried++;
       else report.failed++;
       if (!permanent && ++failuresInARow >= MAX_FAILURES_IN_A_ROW) report.providerDown = true;

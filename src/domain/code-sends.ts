@@ -149,9 +149,7 @@ export function codeSendVerdict(
  * Whether a refusal counts against the caller's identity: every request does that got past the
  * identity's own limits (a refusal by them writes nothing, so a loop cannot push its own window).
  */
-export const countsAgainstIdentity = (
-  verdict: ReturnType<typeof codeSendVerdict>,
-): boolean =>
+export const countsAgainstIdentity = (verdict: ReturnType<typeof codeSendVerdict>): boolean =>
   verdict.ok || (verdict.refusal.outcome !== 'limited' && verdict.refusal.outcome !== 'spent');
 
 /** The times a ledger keeps: the identity's and address's of the last day, the domain's hour. */

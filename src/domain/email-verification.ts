@@ -107,34 +107,6 @@ export const codeHash = async (secret: string, uid: string, code: string): Promi
 /** A random nonce: 16 bytes, hex. */
 export const newNonce = (): string => hex(crypto.getRandomValues(new Uint8Array(16)));
 
-/**
- * Whether another code may be sent now: `sends` are the times (ms) of the account's sends and of
- * the address's sends (each list on its own). Refused with the time the oldest send of a full
- * hour leaves the window.
- */
-export function sendVerdict({
-  now,
-  accountSends,
-  addressSends,
-}: {
-  now: number;
-  accountSends: readonly number[];
-  addressSends: readonly number[];
-}): { readonly ok: true } | { readonly ok: false; readonly retryAt: number } {
-  let retryAt = 0;
-  for (const sends of [accountSends, addressSends]) {
-    const recent = sends.filter((at) => now - at < SEND_WINDOW_MS).sort((a, b) => a - b);
-    if (recent.length >= MAX_SENDS_PER_HOUR) {
-      retryAt = Math.max(retryAt, recent[recent.length - MAX_SENDS_PER_HOUR]! + SEND_WINDOW_MS);
-    }
-  }
-  return retryAt ? { ok: false, retryAt } : { ok: true };
-}
-
-/** The sends still within the window (what a backend keeps). */
-export const recentSends = (sends: readonly number[], now: number): number[] =>
-  sends.filter((at) => now - at < SEND_WINDOW_MS);
-
 /** A code waiting to be entered, as a backend keeps it. */
 export interface CodeRecord {
   readonly address: string;

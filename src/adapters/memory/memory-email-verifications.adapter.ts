@@ -7,8 +7,6 @@ import {
   MAX_CODE_TRIES,
   newNonce,
   parseVerificationCode,
-  recentSends,
-  sendVerdict,
   type SendOutcome,
   type TryOutcome,
   tryCode,
@@ -16,8 +14,19 @@ import {
   type CodeRecord,
   normalizeAddress,
 } from '@/domain/email-verification';
+import {
+  budgetDay,
+  CODE_SEND_LIMITS,
+  codeSendVerdict,
+  countsAgainstIdentity,
+  domainOf,
+  HOUR_MS,
+  identityKey,
+  keptSends,
+} from '@/domain/code-sends';
 import { AppError } from '@/domain/errors';
 import { codeMailId } from '@/domain/mail/outbox';
+import { recipientKey } from '@/domain/mail/recipient-limits';
 import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
 import { assertSignedIn } from './memory-auth.adapter';
 import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
@@ -36,16 +45,36 @@ declare module './memory-store' {
     /** The code each student may still enter, keyed by uid: its hash only, never the code. */
     readonly codes: Readonly<Record<string, CodeRecord>>;
     /**
-     * When codes were sent (ms), keyed by `account:<uid>` and `address:<address>`, for the hourly
-     * limits; an address's sends stay when its student leaves (a new account starts no new hour).
+     * The code ledger (issue 59, src/domain/code-sends.ts): the times (ms) of the last day's
+     * requests of each Google identity and sends to each address (keyed digests, never the
+     * identity or the address) and of the last hour's sends to each university domain
+     * (`domain:<domain>`). It stays when a student leaves: a new account starts no new hour.
      */
-    readonly codeSends: Readonly<Record<string, readonly number[]>>;
+    readonly codeLedger: Readonly<Record<string, readonly number[]>>;
+    /** Each identity's requests ever (its lifetime cap), by keyed digest. */
+    readonly codeTotals: Readonly<Record<string, number>>;
+    /** The budget day's code e-mails, and when operators were told it was spent (ISO 8601). */
+    readonly codeBudget: {
+      readonly day: string;
+      readonly count: number;
+      readonly spentAt: string | null;
+    };
   }
 }
 
-/** The verifications' slice: verified addresses, the codes still to enter, the sends' times. */
-export const emailVerificationsSlice: Slice<'verifications' | 'codes' | 'codeSends'> = {
-  empty: () => ({ verifications: {}, codes: {}, codeSends: {} }),
+const NO_BUDGET = { day: '', count: 0, spentAt: null } as const;
+
+/** The verifications' slice: verified addresses, the codes still to enter, the code ledger. */
+export const emailVerificationsSlice: Slice<
+  'verifications' | 'codes' | 'codeLedger' | 'codeTotals' | 'codeBudget'
+> = {
+  empty: () => ({
+    verifications: {},
+    codes: {},
+    codeLedger: {},
+    codeTotals: {},
+    codeBudget: NO_BUDGET,
+  }),
   parse: (d) => ({
     verifications: recordOf(
       d.verifications,
@@ -64,17 +93,26 @@ export const emailVerificationsSlice: Slice<'verifications' | 'codes' | 'codeSen
         isTime((v as CodeRecord).expiresAt) &&
         isCount((v as CodeRecord).tries),
     ),
-    codeSends: recordOf(
-      d.codeSends,
-      (v): v is number[] => Array.isArray(v) && v.length <= 100 && v.every(isTime),
+    codeLedger: recordOf(
+      d.codeLedger,
+      (v): v is number[] => Array.isArray(v) && v.length <= 1_000 && v.every(isTime),
     ),
+    codeTotals: recordOf(d.codeTotals, isCount),
+    codeBudget: isBudget(d.codeBudget) ? d.codeBudget : NO_BUDGET,
   }),
+  // The ledger is of identities and addresses, not of accounts: it stays.
   withoutStudent: (state, uid) => ({
     verifications: without(state.verifications, uid),
     codes: without(state.codes, uid),
-    codeSends: without(state.codeSends, `account:${uid}`),
   }),
 };
+
+function isBudget(v: unknown): v is MemoryState['codeBudget'] {
+  const b = v as Partial<Record<keyof MemoryState['codeBudget'], unknown>> | null;
+  return (
+    isObject(b) && isString(b.day) && isCount(b.count) && (b.spentAt === null || isDate(b.spentAt))
+  );
+}
 
 /** The verifications' operator control. */
 export interface EmailVerificationsControls {
@@ -83,10 +121,18 @@ export interface EmailVerificationsControls {
    * campus of the account's entry. Codes are never listed: only their hashes are kept.
    */
   verifications(): { address: string; uid: string; collegeId: string | null }[];
+  /** The budget day the operators were last told the code budget was spent, or null. */
+  codeBudgetSpentOn(): string | null;
+  /**
+   * Arranges that a university domain's hour (`{ domain }`) or the budget day is at its cap, as a
+   * loop of students would leave it (QA: the 'busy' and 'paused' refusals).
+   */
+  fillCodeCap(cap: { readonly domain: string } | 'global'): void;
 }
 
 export const emailVerificationsControls = ({
   store,
+  clock,
 }: MemoryContext): EmailVerificationsControls => ({
   verifications: () => {
     const state = store.read();
@@ -95,6 +141,34 @@ export const emailVerificationsControls = ({
       uid,
       collegeId: state.entries[uid]?.collegeId ?? null,
     }));
+  },
+  codeBudgetSpentOn: () => {
+    const { day, spentAt } = store.read().codeBudget;
+    return spentAt ? day : null;
+  },
+  fillCodeCap: (cap) => {
+    const now = clock.now().getTime();
+    store.update((state) =>
+      cap === 'global'
+        ? {
+            ...state,
+            codeBudget: {
+              day: budgetDay(now),
+              count: CODE_SEND_LIMITS.globalPerDay,
+              spentAt: null,
+            },
+          }
+        : {
+            ...state,
+            codeLedger: {
+              ...state.codeLedger,
+              [`domain:${cap.domain}`]: Array.from(
+                { length: CODE_SEND_LIMITS.domainPerHour },
+                () => now,
+              ),
+            },
+          },
+    );
   },
 });
 
@@ -142,45 +216,69 @@ export function createMemoryEmailVerifications({
       const now = clock.now().getTime();
       const nonce = newNonce();
       const hash = await codeHash(secret, uid, await codeOfNonce(secret, nonce));
+      // The memory accounts stand for their Google identity by their uid: it is the same after
+      // the account is deleted and chosen again, as a Google `sub` is.
+      const identity = await identityKey(secret, uid);
+      const mailbox = (await recipientKey(address, secret))!;
+      const domainKey = `domain:${domainOf(address, domains)}`;
       let outcome: SendOutcome = { outcome: 'verified' };
       store.update((state) => {
         if (countedAddress(state, uid) !== null) return state;
-        if (heldByAnother(state, uid, address)) {
-          outcome = { outcome: 'taken' };
-          return state;
-        }
-        const accountKey = `account:${uid}`;
-        const addressKey = `address:${address}`;
-        const accountSends = recentSends(state.codeSends[accountKey] ?? [], now);
-        const addressSends = recentSends(state.codeSends[addressKey] ?? [], now);
-        const verdict = sendVerdict({ now, accountSends, addressSends });
+        const day = budgetDay(now);
+        const budget = state.codeBudget.day === day ? state.codeBudget : { ...NO_BUDGET, day };
+        const liveElsewhere = Object.entries(state.codes).find(
+          ([o, c]) =>
+            o !== uid && c.address === address && c.expiresAt > now && c.tries < MAX_CODE_TRIES,
+        );
+        const ledger = {
+          identitySends: keptSends(state.codeLedger[identity] ?? [], now),
+          identityTotal: state.codeTotals[identity] ?? 0,
+          addressSends: keptSends(state.codeLedger[mailbox] ?? [], now),
+          domainSends: keptSends(state.codeLedger[domainKey] ?? [], now, HOUR_MS),
+          globalToday: budget.count,
+          liveCodeElsewhere: liveElsewhere ? liveElsewhere[1].expiresAt : null,
+          suppressed: Object.hasOwn(state.mailSuppressions, mailbox),
+        };
+        const verdict = codeSendVerdict(now, ledger);
+        // Every request past the identity's own limits is counted, whatever comes of it.
+        const counted: MemoryState = countsAgainstIdentity(verdict)
+          ? {
+              ...state,
+              codeLedger: { ...state.codeLedger, [identity]: [...ledger.identitySends, now] },
+              codeTotals: { ...state.codeTotals, [identity]: ledger.identityTotal + 1 },
+            }
+          : state;
         if (!verdict.ok) {
-          outcome = { outcome: 'limited', retryAt: verdict.retryAt };
-          return state;
+          outcome = verdict.refusal;
+          // A spent budget is told to the operators once a day (codeBudgetSpentOn).
+          return verdict.refusal.outcome === 'paused' && !budget.spentAt
+            ? { ...counted, codeBudget: { ...budget, spentAt: new Date(now).toISOString() } }
+            : counted;
         }
         const expiresAt = now + CODE_TTL_MS;
         outcome = { outcome: 'sent', address, expiresAt };
-        return withMail(
-          {
-            ...state,
-            // A new code replaces the last: only this one can be entered.
-            codes: { ...state.codes, [uid]: { address, hash, expiresAt, tries: 0 } },
-            codeSends: {
-              ...state.codeSends,
-              [accountKey]: [...accountSends, now],
-              [addressKey]: [...addressSends, now],
-            },
+        const recorded: MemoryState = {
+          ...counted,
+          // A new code replaces the last: only this one can be entered.
+          codes: { ...state.codes, [uid]: { address, hash, expiresAt, tries: 0 } },
+          codeLedger: {
+            ...counted.codeLedger,
+            [mailbox]: [...ledger.addressSends, now],
+            [domainKey]: [...ledger.domainSends, now],
           },
-          {
-            // The entry's message, as a welcome is recorded, to the typed address instead.
-            ...welcomeOf(uid, entry, ''),
-            id: codeMailId(uid, nonce),
-            kind: 'code',
-            to: address,
-            nonce,
-            expiresAt,
-          },
-        );
+          codeBudget: { ...budget, count: budget.count + 1 },
+        };
+        // An address another account holds is answered as a free one, and sent nothing.
+        if (heldByAnother(state, uid, address)) return recorded;
+        return withMail(recorded, {
+          // The entry's message, as a welcome is recorded, to the typed address instead.
+          ...welcomeOf(uid, entry, ''),
+          id: codeMailId(uid, nonce),
+          kind: 'code',
+          to: address,
+          nonce,
+          expiresAt,
+        });
       });
       if ((outcome as SendOutcome).outcome === 'sent') sender.scheduleDelivery();
       return outcome;

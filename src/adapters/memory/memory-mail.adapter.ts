@@ -5,7 +5,8 @@ import { publicProgress } from '@/domain/campus-progress';
 import type { DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { MAIL_KINDS, type MailKind } from '@/domain/mail/mail-message';
 import { type PendingMail, welcomeMailId } from '@/domain/mail/outbox';
-import { ledgerWith, type SentRecord } from '@/domain/mail/recipient-limits';
+import { ledgerWith, recipientKey, type SentRecord } from '@/domain/mail/recipient-limits';
+import { parseBounceNotice, type SuppressionReason } from '@/domain/mail/suppression';
 import type { StoredWaitlistEntry } from '@/domain/waitlist-entry';
 import { campusSettingsOf, verifiedCount } from './memory-campus-progress.adapter';
 import { campusLabelOf } from './memory-campus-requests.adapter';
@@ -23,6 +24,13 @@ declare module './memory-store' {
      * keyed digest. It stays when a student leaves: that is what holds a welcome to one in 30 days.
      */
     readonly mailRecipients: Readonly<Record<string, readonly SentRecord[]>>;
+    /**
+     * The suppression list (issue 59, src/domain/mail/suppression.ts): each recipient key whose
+     * mail failed for good or was reported, why and when (ms). It stays when a student leaves.
+     */
+    readonly mailSuppressions: Readonly<
+      Record<string, { readonly reason: SuppressionReason; readonly at: number }>
+    >;
   }
 }
 
@@ -33,6 +41,7 @@ export interface MemoryMail {
   readonly uid: string;
   /** The entry's date of joining (ms). */
   readonly joined: number;
+  /** The address; a code's message keeps it only while pending (issue 59): '' after. */
   readonly to: string;
   readonly name: string;
   readonly collegeId: string;
@@ -44,8 +53,13 @@ export interface MemoryMail {
   readonly leaseUntil: number;
   readonly sentAt: string | null;
   readonly error: string | null;
-  /** A code's message only (issue 48): the nonce its digits come from, and when it expires (ms). */
+  /**
+   * A code's message only (issue 48): the nonce its digits come from (kept only while pending,
+   * issue 59), and when it expires (ms).
+   */
   readonly nonce?: string;
+  /** A code's message once sent or failed (issue 59): its recipient key, in place of `to`. */
+  readonly recipient?: string;
   readonly expiresAt?: number;
   /** Milestone only (issue 49): the percent reached and the figure it was reached with. */
   readonly milestone?: Milestone;
@@ -83,6 +97,7 @@ function isMemoryMail(value: unknown): value is MemoryMail {
     (v.sentAt === null || isString(v.sentAt)) &&
     (v.error === null || isString(v.error)) &&
     (v.nonce === undefined || isString(v.nonce)) &&
+    (v.recipient === undefined || isString(v.recipient)) &&
     (v.expiresAt === undefined || isTime(v.expiresAt)) &&
     (v.milestone === undefined || isMilestone(v.milestone)) &&
     (v.figure === undefined ||
@@ -112,15 +127,27 @@ function isDelivered(value: unknown): value is DeliveredMail {
   );
 }
 
-/** The mail's slice: the outbox, the memory mailbox, and the sender's recipient ledger. */
-export const mailSlice: Slice<'outbox' | 'mailbox' | 'mailRecipients'> = {
-  empty: () => ({ outbox: {}, mailbox: [], mailRecipients: {} }),
+const SUPPRESSION_REASONS: readonly unknown[] = ['failed', 'bounce', 'complaint'];
+
+/**
+ * The mail's slice: the outbox, the memory mailbox, the sender's recipient ledger and the
+ * suppression list.
+ */
+export const mailSlice: Slice<'outbox' | 'mailbox' | 'mailRecipients' | 'mailSuppressions'> = {
+  empty: () => ({ outbox: {}, mailbox: [], mailRecipients: {}, mailSuppressions: {} }),
   parse: (d) => ({
     outbox: recordOf(d.outbox, isMemoryMail),
     mailbox: Array.isArray(d.mailbox) ? d.mailbox.filter(isDelivered).slice(-MAILBOX_SIZE) : [],
     mailRecipients: recordOf(
       d.mailRecipients,
       (v): v is SentRecord[] => Array.isArray(v) && v.every(isSentRecord),
+    ),
+    mailSuppressions: recordOf(
+      d.mailSuppressions,
+      (v): v is { reason: SuppressionReason; at: number } =>
+        isObject(v) &&
+        SUPPRESSION_REASONS.includes((v as { reason?: unknown }).reason) &&
+        isTime((v as { at?: unknown }).at),
     ),
   }),
   // Their messages and the record of them: nothing is sent to a student who left.
@@ -137,13 +164,49 @@ export interface MailControls {
   mailbox(): DeliveredMail[];
   /** Runs the sender now (it also runs by itself after a join and a launch). */
   deliverMail(): Promise<DeliveryReport>;
+  /**
+   * A mail provider's bounce or complaint notice (issue 59), as the real backends' bounce
+   * endpoint takes it: `{ type, address }`. False when the notice is none (nothing written).
+   */
+  reportBounce(notice: unknown): Promise<boolean>;
+  /** How many addresses are on the suppression list (their keys only are kept). */
+  suppressedCount(): number;
 }
 
-export const mailControls = ({ store, sender }: MemoryContext): MailControls => ({
+export const mailControls = ({ store, sender, clock }: MemoryContext): MailControls => ({
   outbox: () => Object.values(store.read().outbox),
   mailbox: () => [...store.read().mailbox],
   deliverMail: sender.deliverMail,
+  reportBounce: async (notice) => {
+    const read = parseBounceNotice(notice);
+    if (!read) return false;
+    const key = (await recipientKey(read.address, MEMORY_LEAVE_SECRET))!;
+    store.update((state) => withSuppressed(state, key, read.reason, clock.now().getTime()));
+    return true;
+  },
+  suppressedCount: () => Object.keys(store.read().mailSuppressions).length,
 });
+
+/** The state with `recipient` suppressed; again keeps the first reason and time. */
+const withSuppressed = (
+  state: MemoryState,
+  recipient: string,
+  reason: SuppressionReason,
+  at: number,
+): MemoryState =>
+  Object.hasOwn(state.mailSuppressions, recipient)
+    ? state
+    : { ...state, mailSuppressions: { ...state.mailSuppressions, [recipient]: { reason, at } } };
+
+/**
+ * A code's message once it left the queue (sent, or failed for good; issue 59): its address and
+ * nonce cleared, its recipient key kept. Any other message is kept whole.
+ */
+const settled = (mail: MemoryMail, recipient?: string): MemoryMail => {
+  if (mail.kind !== 'code' || mail.status === 'pending') return mail;
+  const { nonce: _nonce, ...rest } = mail;
+  return { ...rest, to: '', ...(recipient ? { recipient } : {}) };
+};
 
 /**
  * The memory backend's signing secret for leave links. It signs nothing but this offline
@@ -230,7 +293,10 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
           outbox: ours
             ? {
                 ...state.outbox,
-                [id]: { ...mail!, status: 'sent', sentAt: at.toISOString(), leaseUntil: 0 },
+                [id]: settled(
+                  { ...mail!, status: 'sent', sentAt: at.toISOString(), leaseUntil: 0 },
+                  recipient,
+                ),
               }
             : state.outbox,
           mailRecipients: {
@@ -255,13 +321,20 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
           leaseUntil: 0,
           error,
         };
-        return { ...state, outbox: { ...state.outbox, [id]: failed } };
+        return { ...state, outbox: { ...state.outbox, [id]: settled(failed) } };
       });
       return Promise.resolve(ours);
     },
     sentTo(recipient, since) {
       const sent = store.read().mailRecipients[recipient] ?? [];
       return Promise.resolve(sent.filter((s) => s.at >= since.getTime()));
+    },
+    isSuppressed(recipient) {
+      return Promise.resolve(Object.hasOwn(store.read().mailSuppressions, recipient));
+    },
+    suppress(recipient, reason, at) {
+      store.update((state) => withSuppressed(state, recipient, reason, at.getTime()));
+      return Promise.resolve();
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { SendOutcome, TryOutcome } from '@/domain/email-verification';
 
 const ZONE = 'America/Mexico_City';
-const clock = new Intl.DateTimeFormat('es-MX', { hour: 'numeric', minute: '2-digit', timeZone: ZONE });
+const clock = new Intl.DateTimeFormat('es-MX', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: ZONE,
+});
 const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE });
 const weekday = new Intl.DateTimeFormat('es-MX', { weekday: 'long', timeZone: ZONE });
 

@@ -231,6 +231,26 @@ describeEmailVerificationsContract('memory', async () => {
       storage.setItem(MEMORY_STATE_KEY, JSON.stringify(s));
     },
     verifiedCount: async (collegeId) => b.controls.verifiedCount(collegeId),
+    reSignIn: async (student) => {
+      await signInAs(student);
+      await b.waitlist.leave(student.uid).catch(() => {});
+      await b.auth.deleteAccount();
+      // The provider keeps the account: chosen again, it is the same Google identity.
+      return signInAs(student);
+    },
+    bounce: async (address, type) => {
+      if (!(await b.controls.reportBounce({ type, address }))) throw new Error('Notice refused');
+    },
+    fillCap: async (cap) => {
+      const before = storage.getItem(MEMORY_STATE_KEY)!;
+      const { codeLedger, codeBudget } = JSON.parse(before) as Record<string, unknown>;
+      b.controls.fillCodeCap(cap);
+      return async () => {
+        const now = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as Record<string, unknown>;
+        storage.setItem(MEMORY_STATE_KEY, JSON.stringify({ ...now, codeLedger, codeBudget }));
+      };
+    },
+    budgetSpentOn: async () => b.controls.codeBudgetSpentOn(),
   };
 });
 

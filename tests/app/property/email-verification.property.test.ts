@@ -11,9 +11,9 @@ import {
   parseSendOutcome,
   parseTryOutcome,
   SEND_WINDOW_MS,
-  sendVerdict,
   tryCode,
 } from '@/domain/email-verification';
+import { CODE_SEND_LIMITS, codeSendVerdict, DAY_MS } from '@/domain/code-sends';
 import { inviteCounts } from '@/domain/invite-code';
 import { parseInvitePreview } from '@/domain/invite-preview';
 import { recipientVerdict } from '@/domain/mail/recipient-limits';
@@ -90,7 +90,7 @@ describe("the code's life (issue 48)", () => {
     fc.integer({ min: 0, max: 20 * 60_000 }).map((ms) => ({ kind: 'wait', ms }) as const),
   );
 
-  it('verifies only with the latest code, within 15 minutes and 5 tries; sends stay within the hourly limit', () => {
+  it('verifies only with the latest code, within 15 minutes and 5 tries; sends stay within the hourly and daily limits', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
         let now = 1_000_000_000_000;
@@ -99,9 +99,20 @@ describe("the code's life (issue 48)", () => {
         for (const s of steps) {
           if (s.kind === 'wait') now += s.ms;
           else if (s.kind === 'send') {
-            const verdict = sendVerdict({ now, accountSends: sends, addressSends: [] });
+            const verdict = codeSendVerdict(now, {
+              identitySends: sends,
+              identityTotal: 0,
+              addressSends: [],
+              domainSends: [],
+              globalToday: 0,
+              liveCodeElsewhere: null,
+              suppressed: false,
+            });
             const inHour = sends.filter((at) => now - at < SEND_WINDOW_MS).length;
-            expect(verdict.ok).toBe(inHour < MAX_SENDS_PER_HOUR);
+            const inDay = sends.filter((at) => now - at < DAY_MS).length;
+            expect(verdict.ok).toBe(
+              inHour < MAX_SENDS_PER_HOUR && inDay < CODE_SEND_LIMITS.identityPerDay,
+            );
             if (verdict.ok) {
               sends = [...sends, now];
               record = {
@@ -111,8 +122,12 @@ describe("the code's life (issue 48)", () => {
                 tries: 0,
               };
             } else {
-              expect(verdict.retryAt).toBeGreaterThan(now);
-              expect(verdict.retryAt).toBeLessThanOrEqual(now + SEND_WINDOW_MS);
+              expect(verdict.refusal).toMatchObject({ outcome: 'limited' });
+              const { retryAt } = verdict.refusal as { retryAt: number };
+              expect(retryAt).toBeGreaterThan(now);
+              expect(retryAt).toBeLessThanOrEqual(
+                now + (inHour < MAX_SENDS_PER_HOUR ? DAY_MS : SEND_WINDOW_MS),
+              );
             }
           } else {
             const before: CodeRecord | null = record;
@@ -143,9 +158,18 @@ describe("the code's life (issue 48)", () => {
         const send = parseSendOutcome(junk);
         const tried = parseTryOutcome(junk);
         if (send)
-          expect(['sent', 'malformed', 'personal', 'taken', 'limited', 'verified']).toContain(
-            send.outcome,
-          );
+          expect([
+            'sent',
+            'malformed',
+            'personal',
+            'limited',
+            'spent',
+            'waiting',
+            'busy',
+            'paused',
+            'suppressed',
+            'verified',
+          ]).toContain(send.outcome);
         if (tried)
           expect(['verified', 'wrong', 'expired', 'exhausted', 'none']).toContain(tried.outcome);
       }),

@@ -14,7 +14,7 @@ import {
   outgoingMail,
 } from '@/domain/mail/deliver-outbox';
 import type { OutgoingMail, PendingMail } from '@/domain/mail/outbox';
-import { RECIPIENT_DAILY_CAP } from '@/domain/mail/recipient-limits';
+import { RECIPIENT_DAILY_CAP, recipientKey } from '@/domain/mail/recipient-limits';
 import type { Outbox } from '@/ports/outbox.port';
 import { memoryStorage } from '../../support/memory-storage';
 
@@ -89,6 +89,67 @@ function world(mails: MemoryMail[]) {
 }
 
 describe('deliverOutbox', () => {
+  it('sends nothing to a suppressed address, and a permanent refusal suppresses it (issue 59)', async () => {
+    const { backend, delivered, run, seed, storage, clock } = world([
+      stored('launch:udg-cucei:a', 'Ana+1@Alumnos.UDG.mx'),
+      stored('launch:udg-cucei:b', 'beto@alumnos.udg.mx'),
+    ]);
+    await backend.outbox.suppress(
+      (await recipientKey('ana@alumnos.udg.mx', SECRET))!,
+      'bounce',
+      new Date(T0),
+    );
+    let refuse = true;
+    const transport = {
+      send: async (m: OutgoingMail) => {
+        if (refuse) throw Object.assign(new Error('550 5.1.1 no such user'), { permanent: true });
+        delivered.push(m);
+      },
+    };
+    expect(await run({ transport })).toEqual(report({ skipped: 1, failed: 1 }));
+    const beto = (await recipientKey('beto@alumnos.udg.mx', SECRET))!;
+    expect(await backend.outbox.isSuppressed(beto)).toBe(true);
+    // Suppressed now: a later message to it is skipped, even with the provider accepting.
+    refuse = false;
+    clock.at += DAY;
+    seed(stored('launch:udg-cucei:c', 'Beto@alumnos.udg.mx'));
+    expect(await run({ transport })).toEqual(report({ skipped: 1 }));
+    expect(delivered).toEqual([]);
+    const kept = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+      mailSuppressions: Record<string, { reason: string }>;
+    };
+    expect(kept.mailSuppressions[beto]).toMatchObject({ reason: 'failed' });
+    expect(JSON.stringify(kept.mailSuppressions)).not.toContain('beto');
+  });
+
+  it('an unreadable suppression list sends nothing blind: the message is handed back', async () => {
+    const { backend, delivered, run } = world([stored('launch:udg-cucei:a', 'a@alumnos.udg.mx')]);
+    const outbox: Outbox = {
+      ...backend.outbox,
+      isSuppressed: () => Promise.reject(new Error('unavailable')),
+    };
+    expect(await run({ outbox })).toEqual(report({ handedBack: 1 }));
+    expect(delivered).toEqual([]);
+  });
+
+  it("a code's message keeps no address and no nonce once sent (issue 59)", async () => {
+    const code: MemoryMail = {
+      ...stored('code:u1:0123456789abcdef0123456789abcdef', 'ana@alumnos.udg.mx', 'code'),
+      nonce: '0123456789abcdef0123456789abcdef',
+      expiresAt: T0 + 15 * 60_000,
+    };
+    const { run, storage, delivered } = world([code]);
+    expect(await run()).toEqual(report({ sent: 1 }));
+    expect(delivered[0]!.to).toBe('ana@alumnos.udg.mx');
+    const { outbox } = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+      outbox: Record<string, MemoryMail>;
+    };
+    const kept = outbox[code.id]!;
+    expect(kept).toMatchObject({ status: 'sent', to: '' });
+    expect(kept.nonce).toBeUndefined();
+    expect(kept.recipient).toBe(await recipientKey('ana@alumnos.udg.mx', SECRET));
+  });
+
   it('fails a message it cannot write alone, for good, and sends the others', async () => {
     // More unwritable messages than the provider's failures in a row that stop a run.
     // What a lookup by an inherited key (`constructor`) gave the sender: a function, no text.
@@ -111,6 +172,8 @@ describe('deliverOutbox', () => {
       markSent: async (id) => sent.push(id) > 0,
       markFailed: async (id, f) => failed.push({ id, retryAt: f.retryAt, error: f.error }) > 0,
       sentTo: async () => [],
+      isSuppressed: async () => false,
+      suppress: async () => {},
     };
     const delivered: OutgoingMail[] = [];
     const done = await deliverOutbox({

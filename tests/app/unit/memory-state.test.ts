@@ -39,7 +39,9 @@ const EMPTY = {
   invitedAt: {},
   verifications: {},
   codes: {},
-  codeSends: {},
+  codeLedger: {},
+  codeTotals: {},
+  codeBudget: { day: '', count: 0, spentAt: null },
   campusRequests: {},
   addedCampuses: {},
   sellerChoices: {},
@@ -48,6 +50,7 @@ const EMPTY = {
   outbox: {},
   mailbox: [],
   mailRecipients: {},
+  mailSuppressions: {},
   mailStopped: {},
   launchRuns: [],
 };
@@ -252,7 +255,16 @@ describe('the memory backend’s stored state', () => {
       mailStopped: { 'demo-sofia': 1763805600000 },
       launchRuns: [{ collegeId: 'udg-cucei', at: 1764320000000, queued: 2 }],
     };
-    expect(read(stored)).toEqual(stored);
+    // The hourly sends of before issue 59 (keyed by uid and address) are not the code ledger
+    // (keyed digests): read as none, and the rest as written.
+    const { codeSends: _before, ...kept } = stored;
+    expect(read(stored)).toEqual({
+      ...kept,
+      codeLedger: {},
+      codeTotals: {},
+      codeBudget: EMPTY.codeBudget,
+      mailSuppressions: {},
+    });
   });
 
   it('drops what is corrupt, field by field, and keeps the rest as today', () => {
@@ -290,7 +302,10 @@ describe('the memory backend’s stored state', () => {
         a: { address: 'a@alumnos.udg.mx', hash: 'h', expiresAt: 1, tries: -1 },
         b: { address: 'b@alumnos.udg.mx', hash: 'h', expiresAt: 1, tries: 0 },
       },
-      codeSends: { a: [1, 'x'], b: Array.from({ length: 101 }, () => 1), c: [1, 2] },
+      codeLedger: { a: [1, 'x'], b: Array.from({ length: 1001 }, () => 1), c: [1, 2] },
+      codeTotals: { a: -1, b: 'x', c: 3 },
+      codeBudget: { day: '2026-12-01', count: 'x', spentAt: null },
+      mailSuppressions: { a: { reason: 'raro', at: 1 }, b: { reason: 'bounce', at: 2 } },
       campusRequests: {
         a: { id: 'pendiente-xyz', name: 'A', city: 'B', by: [] },
         b: { id: PENDING, name: 'A', city: 'B', by: [1] },
@@ -340,7 +355,9 @@ describe('the memory backend’s stored state', () => {
         c: { address: 'c@alumnos.udg.mx', at: '2026-11-28T09:00:00.000Z' },
       },
       codes: { b: { address: 'b@alumnos.udg.mx', hash: 'h', expiresAt: 1, tries: 0 } },
-      codeSends: { c: [1, 2] },
+      codeLedger: { c: [1, 2] },
+      codeTotals: { c: 3 },
+      codeBudget: EMPTY.codeBudget,
       campusRequests: { d: { id: PENDING, name: 'A', city: 'B', by: ['x'] } },
       addedCampuses: {
         'ucol-b': { name: 'A', subname: 'B', shortName: 'C', pendingId: PENDING },
@@ -353,6 +370,7 @@ describe('the memory backend’s stored state', () => {
       // The newest 50 only.
       mailbox: mailbox.slice(-50),
       mailRecipients: { b: [{ id: 'x', kind: 'launch', at: 1 }] },
+      mailSuppressions: { b: { reason: 'bounce', at: 2 } },
       mailStopped: { b: 1763805600000 },
       launchRuns: [{ collegeId: 'udg-cucei', at: 1, queued: 2 }],
     });

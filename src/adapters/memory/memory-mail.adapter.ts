@@ -204,8 +204,9 @@ const withSuppressed = (
  */
 const settled = (mail: MemoryMail, recipient?: string): MemoryMail => {
   if (mail.kind !== 'code' || mail.status === 'pending') return mail;
-  const { nonce: _nonce, ...rest } = mail;
-  return { ...rest, to: '', ...(recipient ? { recipient } : {}) };
+  const rest: MemoryMail = { ...mail, to: '', ...(recipient ? { recipient } : {}) };
+  delete (rest as { nonce?: string }).nonce;
+  return rest;
 };
 
 /**

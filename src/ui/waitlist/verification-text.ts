@@ -21,6 +21,9 @@ export function retryText(retryAt: number, now: number = Date.now()): string {
   return `el ${weekday.format(new Date(retryAt))} ${at}`;
 }
 
+/** A sentence ending in `when`: one period, also after 'a.m.' ('a las 9:00 a.m.'). */
+const ending = (when: string): string => (when.endsWith('.') ? when : `${when}.`);
+
 /** What the card says after 'Enviar código' (issue 48): a sentence and whether it is an error. */
 export function sendText(
   outcome: SendOutcome,
@@ -37,15 +40,15 @@ export function sendText(
         ? `Ese correo no es ${university}. Usa el correo que te dio tu universidad.`
         : 'Ese correo no es de tu universidad. Usa el correo que te dio tu universidad.';
     case 'limited':
-      return `Ya pediste varios códigos. Podrás pedir otro ${retryText(outcome.retryAt, now)}.`;
+      return `Ya pediste varios códigos. Podrás pedir otro ${ending(retryText(outcome.retryAt, now))}`;
     case 'spent':
       return 'Ya pediste todos los códigos que podemos enviar a una cuenta. Si necesitas ayuda, escríbenos desde el aviso de privacidad.';
     case 'waiting':
-      return `Ya enviamos un código a ese correo hace poco. Revisa tu bandeja o pide otro ${retryText(outcome.retryAt, now)}.`;
+      return `Ya enviamos un código a ese correo hace poco. Revisa tu bandeja o pide otro ${ending(retryText(outcome.retryAt, now))}`;
     case 'busy':
-      return `Estamos enviando muchos códigos a tu universidad. Podrás pedir otro ${retryText(outcome.retryAt, now)}.`;
+      return `Estamos enviando muchos códigos a tu universidad. Podrás pedir otro ${ending(retryText(outcome.retryAt, now))}`;
     case 'paused':
-      return `Por hoy no podemos enviar más códigos. Podrás pedir otro ${retryText(outcome.retryAt, now)}.`;
+      return `Por hoy no podemos enviar más códigos. Podrás pedir otro ${ending(retryText(outcome.retryAt, now))}`;
     case 'suppressed':
       return 'No podemos enviar correos a esa dirección. Revisa que esté bien escrita o usa otro correo de tu universidad.';
     case 'verified':

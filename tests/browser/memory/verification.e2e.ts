@@ -167,3 +167,55 @@ test('the verification form, with its code field and a message, has no axe viola
   await expect(page.getByLabel('Código')).toBeFocused();
   await expectNoAxeViolations(page, '#waitlist');
 });
+
+test('each refusal of a code is a Spanish sentence, and a taken address reads as a free one (issue 59)', async ({
+  page,
+}) => {
+  // Luis is on the list with his university address: it is taken.
+  await signIn(page, 'luis.hernandez@alumnos.udg.mx');
+  await join(page);
+  await signOut(page);
+  await signIn(page, MARIANA);
+  await join(page);
+  const address = page.getByLabel('Correo universitario');
+  const send = async (typed: string) => {
+    await address.fill(typed);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+  };
+  // A bounced address gets nothing.
+  await backend(page, 'reportBounce', { type: 'bounce', address: 'rebota@alumnos.udg.mx' });
+  await send('rebota@alumnos.udg.mx');
+  await expect(notice(page)).toHaveText(
+    'No podemos enviar correos a esa dirección. Revisa que esté bien escrita o usa otro correo de tu universidad.',
+  );
+  // Luis's address is answered exactly as a free one, and nothing is queued to it.
+  await send('luis.hernandez@alumnos.udg.mx');
+  await expect(notice(page)).toContainText(
+    'Te enviamos un código a luis.hernandez@alumnos.udg.mx.',
+  );
+  const codes = await backend<{ kind: string; to: string }[]>(page, 'outbox');
+  expect(codes.filter((m) => m.kind === 'code')).toEqual([]);
+  // The university's hour is full.
+  await backend(page, 'fillCodeCap', { domain: 'alumnos.udg.mx' });
+  await send('mariana@alumnos.udg.mx');
+  await expect(notice(page)).toContainText(
+    'Estamos enviando muchos códigos a tu universidad. Podrás pedir otro a las',
+  );
+  // Her own hour is full: three requests counted (the bounced, the taken, the busy one).
+  await send('mariana@alumnos.udg.mx');
+  await expect(notice(page)).toContainText('Ya pediste varios códigos. Podrás pedir otro');
+});
+
+test("the day's code budget spent says when to come back, and operators are told (issue 59)", async ({
+  page,
+}) => {
+  await signIn(page, MARIANA);
+  await join(page);
+  await backend(page, 'fillCodeCap', 'global');
+  await page.getByLabel('Correo universitario').fill('mariana@alumnos.udg.mx');
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(notice(page)).toHaveText(
+    /^Por hoy no podemos enviar más códigos\. Podrás pedir otro (mañana )?a las 12:00 a\.\s?m\.$/,
+  );
+  expect(await backend(page, 'codeBudgetSpentOn')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});

@@ -38,7 +38,8 @@
 -- The keys.
 -- ---------------------------------------------------------------------------------------------
 
--- keyedDigest (src/domain/mail/leave-token.ts): HMAC-SHA256 of `text` under `secret`, base64url.
+-- keyedDigest (src/domain/mail/leave-token.ts): HMAC-SHA256 of `text` under `secret`, base64url
+-- (pgcrypto's hmac: private.hmac_sha256's result, without its loop in PL/pgSQL).
 create function private.keyed_digest(secret text, text text)
 returns text
 language sql
@@ -46,7 +47,8 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select private.base64url(private.hmac_sha256(convert_to(secret, 'UTF8'), convert_to(text, 'UTF8')))
+  select private.base64url(extensions.hmac(convert_to(text, 'UTF8'), convert_to(secret, 'UTF8'),
+    'sha256'))
 $$;
 revoke all on function private.keyed_digest(text, text) from public, anon, authenticated;
 

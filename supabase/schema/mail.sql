@@ -196,7 +196,8 @@ CREATE OR REPLACE FUNCTION private.keyed_digest(secret text, text text)
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select private.base64url(private.hmac_sha256(convert_to(secret, 'UTF8'), convert_to(text, 'UTF8')))
+  select private.base64url(extensions.hmac(convert_to(text, 'UTF8'), convert_to(secret, 'UTF8'),
+    'sha256'))
 $function$;
 -- No grants: its owner alone.
 

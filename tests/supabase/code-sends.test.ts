@@ -129,6 +129,18 @@ describe('the code ledger keys on Supabase', () => {
     const call = (token: string, type: string, address: string) =>
       db.admin.query('select public.report_mail_bounce($1, $2, $3) as r', [token, type, address]);
     const token = await bounceToken(SECRET);
+    // The operators read it with the mail command, beside the endpoint's address.
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['scripts/ops/mail-supabase.mjs', 'bounce-token'],
+      {
+        env: { ...process.env, SUPABASE_DB_URL: db.url, SUPABASE_URL: 'https://p.supabase.co' },
+        timeout: 60_000,
+      },
+    );
+    expect(stdout).toBe(
+      `Bounce token: ${token}\nEndpoint: POST https://p.supabase.co/rest/v1/rpc/report_mail_bounce\n`,
+    );
     await expect(call(token.slice(0, -1) + 'x', 'bounce', 'a@alumnos.udg.mx')).rejects.toThrow(
       /Not allowed/,
     );

@@ -23,8 +23,8 @@
 --     domain and budget counted, and no message queued. verify_email_code still refuses it;
 --   - the budget day is America/Mexico_City's (UTC-6 all year): private.code_budget counts its
 --     code e-mails, and records when the operators were first told it was spent (a `raise
---     warning` in the database's log, and `spent_at`, which `npm run mail:supabase -- status`
---     can read);
+--     warning` in the database's log, and `spent_at`: docs/operations.md, "The code e-mails'
+--     budget");
 --   - the suppression list (private.mail_suppressions) holds recipient keys: the sender adds a
 --     permanent refusal (src/adapters/postgres/postgres-outbox.adapter.ts), and the provider's
 --     bounce or complaint notice comes through public.report_mail_bounce (anyone may call it with

@@ -105,11 +105,17 @@ export const SUPABASE_FEATURES = {
     ],
   },
   'email-verifications': {
-    about: 'a university address proved by a code (EmailVerifications)',
+    about:
+      'a university address proved by a code, and the limits on code e-mails: identity, address, domain, budget day (EmailVerifications)',
     objects: [
       'table private.email_verifications',
       'table private.verification_codes',
-      'table private.verification_sends',
+      'table private.code_sends',
+      'table private.code_identities',
+      'table private.code_budget',
+      'function private.identity_key',
+      'function private.budget_day',
+      'function private.code_retry',
       'function private.normalize_address',
       'function private.address_in_domains',
       'function private.address_taken',
@@ -135,11 +141,18 @@ export const SUPABASE_FEATURES = {
     objects: ['table private.join_sources', 'function public.record_join_source'],
   },
   mail: {
-    about: 'the outbox, the signing secret, the recipients’ ledger and the sender’s claim',
+    about:
+      'the outbox, the signing secret, the recipients’ ledger and keys, the suppression list and its bounce endpoint, and the sender’s claim',
     objects: [
       'table private.mail_settings',
       'table private.mail_outbox',
       'table private.mail_recipients',
+      'table private.mail_suppressions',
+      'function private.keyed_digest',
+      'function private.mailbox_of',
+      'function private.recipient_key',
+      'function private.ms',
+      'function public.report_mail_bounce',
       'function private.joined_ms',
       'function private.queue_welcome',
       'function private.hmac_sha256',

@@ -10,6 +10,9 @@
 //                                   for every student on its list who has none, then sends what
 //                                   is due. --dry-run prints how many would be sent and records
 //                                   nothing
+//   bounce-token                    prints the bounce endpoint's token (issue 59: a keyed digest
+//                                   of the signing secret) and, with SUPABASE_URL, its address
+//                                   (docs/operations.md, "Bounces and complaints")
 //
 // Connection: --db URL or SUPABASE_DB_URL (the postgres role: the service credentials, never the
 // page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/adapters/smtp/mail-settings.ts) and
@@ -22,12 +25,13 @@ import { CAMPUS_PAGE_IDS } from '../../src/data/campus-pages';
 import { isCollegeId } from '../../src/domain/college';
 import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
 import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
+import { bounceToken } from '../../src/domain/mail/suppression';
 import { parseMailSettings } from '../../src/adapters/smtp/mail-settings';
 import { type LaunchCounts, launchSaid } from './notify-campus/said';
 
 export const USAGE =
   'Usage: npm run mail:supabase -- secret | send [--every SECONDS] | ' +
-  'notify --campus ID [--dry-run]   [--db URL]';
+  'notify --campus ID [--dry-run] | bounce-token   [--db URL]';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -94,7 +98,8 @@ export async function main(
 ): Promise<number> {
   const [command, ...rest] = args;
   try {
-    if (!['secret', 'send', 'notify'].includes(command ?? '')) throw new UsageError(USAGE);
+    if (!['secret', 'send', 'notify', 'bounce-token'].includes(command ?? ''))
+      throw new UsageError(USAGE);
     const connectionString = option(rest, 'db') ?? env.SUPABASE_DB_URL;
     if (!connectionString)
       throw new UsageError(`Name the database: --db URL (or set SUPABASE_DB_URL).\n${USAGE}`);
@@ -113,6 +118,15 @@ export async function main(
             ? 'Made the signing secret (private.mail_settings).'
             : 'The signing secret is already set: kept.',
         );
+        return 0;
+      }
+      if (command === 'bounce-token') {
+        const { rows } = await db.query('select token_secret from private.mail_settings');
+        const secret = rows[0]?.token_secret as string | undefined;
+        if (!secret) throw new UsageError('No signing secret yet: npm run mail:supabase -- secret');
+        log(`Bounce token: ${await bounceToken(secret)}`);
+        if (env.SUPABASE_URL)
+          log(`Endpoint: POST ${env.SUPABASE_URL}/rest/v1/rpc/report_mail_bounce`);
         return 0;
       }
       if (command === 'notify') {

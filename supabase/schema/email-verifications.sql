@@ -1,10 +1,47 @@
 -- GENERATED, do not edit: the Supabase database's email-verifications feature as the migrations leave it:
---   a university address proved by a code (EmailVerifications).
+--   a university address proved by a code, and the limits on code e-mails: identity, address,
+--   domain, budget day (EmailVerifications).
 -- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
 -- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
 -- read back from its catalog (owners, extension versions, data and the platform's objects left
 -- out). The deploy path is supabase/migrations/ alone, append-only: a change is a new migration
 -- (one per feature it touches), then this command. "Migrations:" says how each object got here.
+
+-- table private.code_budget
+-- Migrations: 20261128180000_code_sends.sql
+create table private.code_budget (
+  day date not null,
+  sent integer default 0 not null,
+  spent_at timestamp with time zone,
+  constraint code_budget_pkey PRIMARY KEY (day),
+  constraint code_budget_sent_check CHECK (sent >= 0)
+);
+-- No grants: its owner alone.
+
+-- table private.code_identities
+-- Migrations: 20261128180000_code_sends.sql
+create table private.code_identities (
+  key text not null,
+  total integer not null,
+  last_at timestamp with time zone default now() not null,
+  constraint code_identities_pkey PRIMARY KEY (key),
+  constraint code_identities_key_check CHECK (length(key) >= 16 AND length(key) <= 100),
+  constraint code_identities_total_check CHECK (total >= 0)
+);
+-- No grants: its owner alone.
+
+-- table private.code_sends
+-- Migrations: 20261128180000_code_sends.sql
+create table private.code_sends (
+  kind text not null,
+  key text not null,
+  sent_at timestamp with time zone default now() not null,
+  constraint code_sends_key_check CHECK (length(key) >= 1 AND length(key) <= 253),
+  constraint code_sends_kind_check CHECK (kind = ANY (ARRAY['identity'::text, 'address'::text, 'domain'::text]))
+);
+CREATE INDEX code_sends_at ON private.code_sends USING btree (sent_at);
+CREATE INDEX code_sends_key ON private.code_sends USING btree (kind, key, sent_at);
+-- No grants: its owner alone.
 
 -- table private.email_verifications
 -- Migrations: 20261128060000_email_verification.sql
@@ -34,16 +71,6 @@ create table private.verification_codes (
   constraint verification_codes_tries_check CHECK (tries >= 0 AND tries <= 5)
 );
 CREATE INDEX verification_codes_expiry ON private.verification_codes USING btree (expires_at);
--- No grants: its owner alone.
-
--- table private.verification_sends
--- Migrations: 20261128060000_email_verification.sql
-create table private.verification_sends (
-  key text not null,
-  sent_at timestamp with time zone default now() not null
-);
-CREATE INDEX verification_sends_at ON private.verification_sends USING btree (sent_at);
-CREATE INDEX verification_sends_key ON private.verification_sends USING btree (key, sent_at);
 -- No grants: its owner alone.
 
 -- function private.address_in_domains(text,text[])
@@ -76,6 +103,16 @@ AS $function$
 $function$;
 -- No grants: its owner alone.
 
+-- function private.budget_day(timestamp with time zone)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.budget_day(at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select ((at at time zone 'UTC') - interval '6 hours')::date $function$;
+-- No grants: its owner alone.
+
 -- function private.code_hash(text,uuid,text)
 -- Migrations: 20261128060000_email_verification.sql
 CREATE OR REPLACE FUNCTION private.code_hash(secret text, student uuid, code text)
@@ -103,6 +140,20 @@ AS $function$
 $function$;
 -- No grants: its owner alone.
 
+-- function private.code_retry(text,text,interval,integer)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.code_retry(k text, key text, span interval, cap integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (select s.sent_at from private.code_sends s
+    where s.kind = k and s.key = code_retry.key and s.sent_at > now() - span
+    order by s.sent_at desc offset cap - 1 limit 1) + span
+$function$;
+-- No grants: its owner alone.
+
 -- function private.forget_verification()
 -- Migrations: 20261128060000_email_verification.sql
 CREATE OR REPLACE FUNCTION private.forget_verification()
@@ -123,6 +174,22 @@ begin
   end if;
   return null;
 end
+$function$;
+-- No grants: its owner alone.
+
+-- function private.identity_key(text,uuid)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.identity_key(secret text, student uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.keyed_digest(secret, 'identity:' || coalesce((
+    select i.provider_id from auth.identities i
+    where i.user_id = student and i.provider = 'google'
+    order by i.created_at
+    limit 1), student::text))
 $function$;
 -- No grants: its owner alone.
 
@@ -168,7 +235,7 @@ $function$;
 grant execute on function public.pending_verification() to authenticated, service_role;
 
 -- function public.send_verification_code(text)
--- Migrations: 20261128060000_email_verification.sql
+-- Migrations: 20261128060000_email_verification.sql, 20261128180000_code_sends.sql
 CREATE OR REPLACE FUNCTION public.send_verification_code(address text)
  RETURNS json
  LANGUAGE plpgsql
@@ -182,9 +249,13 @@ declare
   secret text;
   nonce text;
   expires timestamptz := now() + interval '15 minutes';
+  ikey text;
+  rkey text;
+  dom text;
+  today date := private.budget_day(now());
+  total integer;
   retry timestamptz;
-  account_key text;
-  address_key text;
+  refusal json;
 begin
   if me is null then
     return null;
@@ -207,46 +278,86 @@ begin
   if private.counted_address(me) is not null then
     return json_build_object('outcome', 'verified');
   end if;
-  -- One address at a time: two accounts asking for one address take turns.
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('verify:' || addr, 0));
-  if private.address_taken(me, addr) then
-    return json_build_object('outcome', 'taken');
-  end if;
-  account_key := 'account:' || me::text;
-  address_key := 'address:' || encode(extensions.digest(addr, 'sha256'), 'hex');
-  -- What no rule reads any more goes: sends older than the hour, codes an hour past their end.
-  delete from private.verification_sends s where s.sent_at <= now() - interval '1 hour';
-  delete from private.verification_codes vc
-  where vc.expires_at <= now() - interval '1 hour' and vc.user_id <> me;
-  -- The third most recent send of either key, an hour on: when another may go.
-  select max(third.sent_at) + interval '1 hour' into retry
-  from (
-    select (select s.sent_at from private.verification_sends s
-      where s.key = k.key order by s.sent_at desc offset 2 limit 1) as sent_at
-    from (values (account_key), (address_key)) as k (key)
-  ) third;
-  if retry is not null then
-    return json_build_object('outcome', 'limited',
-      'retryAt', (extract(epoch from retry) * 1000)::bigint);
-  end if;
   select s.token_secret into secret from private.mail_settings s;
   if secret is null then
     raise exception 'The mail signing secret is not set (npm run mail:supabase -- secret)'
       using errcode = 'P0001';
   end if;
+  ikey := private.identity_key(secret, me);
+  -- One identity at a time (its accounts, one after another, share it).
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('code-identity:' || ikey, 0));
+
+  -- The identity's own limits: a refusal by them writes nothing.
+  select ci.total into total from private.code_identities ci where ci.key = ikey;
+  if coalesce(total, 0) >= 12 then
+    return json_build_object('outcome', 'spent');
+  end if;
+  retry := greatest(private.code_retry('identity', ikey, interval '1 hour', 3),
+    private.code_retry('identity', ikey, interval '1 day', 6));
+  if retry is not null then
+    return json_build_object('outcome', 'limited', 'retryAt', private.ms(retry));
+  end if;
+
+  -- From here every request counts against the identity, whatever comes of it.
+  insert into private.code_sends (kind, key) values ('identity', ikey);
+  insert into private.code_identities as ci (key, total) values (ikey, 1)
+  on conflict (key) do update set total = ci.total + 1, last_at = now();
+
+  -- The domain the address is of (domainOf: the first of the campus's domains it is on).
+  select lower(d.domain) into dom
+  from unnest(entry.email_domains) with ordinality as d (domain, n)
+  where split_part(addr, '@', 2) = lower(d.domain)
+    or right(split_part(addr, '@', 2), length(d.domain) + 1) = '.' || lower(d.domain)
+  order by d.n
+  limit 1;
+  rkey := private.recipient_key(secret, addr);
+  -- One address at a time: two accounts asking for one address take turns.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('verify:' || addr, 0));
+
+  if coalesce((select b.sent from private.code_budget b where b.day = today), 0) >= 3000 then
+    insert into private.code_budget as b (day, sent, spent_at) values (today, 3000, now())
+    on conflict (day) do update set spent_at = coalesce(b.spent_at, now());
+    raise warning 'The code e-mails'' budget of % is spent: codes wait for the next day', today;
+    refusal := json_build_object('outcome', 'paused', 'retryAt',
+      private.ms(((today + 1)::timestamp + interval '6 hours') at time zone 'UTC'));
+  elsif private.code_retry('domain', dom, interval '1 hour', 200) is not null then
+    refusal := json_build_object('outcome', 'busy',
+      'retryAt', private.ms(private.code_retry('domain', dom, interval '1 hour', 200)));
+  elsif exists (select 1 from private.mail_suppressions m where m.recipient = rkey) then
+    refusal := json_build_object('outcome', 'suppressed');
+  else
+    retry := greatest(
+      (select max(vc.expires_at) from private.verification_codes vc
+        where vc.address = addr and vc.user_id <> me and vc.expires_at > now()),
+      private.code_retry('address', rkey, interval '1 hour', 3),
+      private.code_retry('address', rkey, interval '1 day', 5));
+    if retry is not null then
+      refusal := json_build_object('outcome', 'waiting', 'retryAt', private.ms(retry));
+    end if;
+  end if;
+  if refusal is not null then
+    return refusal;
+  end if;
+
+  -- Sent: the code recorded for the caller, the address, domain and budget counted.
   nonce := encode(extensions.gen_random_bytes(16), 'hex');
   insert into private.verification_codes as vc (user_id, address, code_hash, expires_at, tries)
   values (me, addr, private.code_hash(secret, me, private.code_of_nonce(secret, nonce)), expires, 0)
   on conflict (user_id) do update
     set address = excluded.address, code_hash = excluded.code_hash,
       expires_at = excluded.expires_at, tries = 0;
-  insert into private.verification_sends (key) values (account_key), (address_key);
-  insert into private.mail_outbox
-    (id, kind, user_id, joined_ms, college_id, to_address, nonce, code_expires_at)
-  values ('code:' || me::text || ':' || nonce, 'code', me, private.joined_ms(entry.created_at),
-    entry.college_id, addr, nonce, expires);
-  return json_build_object('outcome', 'sent', 'address', addr,
-    'expiresAt', (extract(epoch from expires) * 1000)::bigint);
+  insert into private.code_sends (kind, key) values ('address', rkey), ('domain', dom);
+  insert into private.code_budget as b (day, sent) values (today, 1)
+  on conflict (day) do update set sent = b.sent + 1,
+    spent_at = case when b.sent + 1 >= 3000 then coalesce(b.spent_at, now()) else b.spent_at end;
+  -- An address another account holds gets nothing: its code is never sent (nor verified).
+  if not private.address_taken(me, addr) then
+    insert into private.mail_outbox
+      (id, kind, user_id, joined_ms, college_id, to_address, nonce, code_expires_at, recipient)
+    values ('code:' || me::text || ':' || nonce, 'code', me, private.joined_ms(entry.created_at),
+      entry.college_id, addr, nonce, expires, rkey);
+  end if;
+  return json_build_object('outcome', 'sent', 'address', addr, 'expiresAt', private.ms(expires));
 end
 $function$;
 grant execute on function public.send_verification_code(text) to authenticated, service_role;

@@ -1,5 +1,6 @@
 -- GENERATED, do not edit: the Supabase database's mail feature as the migrations leave it: the
---   outbox, the signing secret, the recipients’ ledger and the sender’s claim.
+--   outbox, the signing secret, the recipients’ ledger and keys, the suppression list and its
+--   bounce endpoint, and the sender’s claim.
 -- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
 -- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
 -- read back from its catalog (owners, extension versions, data and the platform's objects left
@@ -8,7 +9,8 @@
 
 -- table private.mail_outbox
 -- Migrations: 20261126000000_mail.sql, 20261128000000_derived_counts.sql,
---   20261128060000_email_verification.sql, 20261128070000_campus_launch.sql
+--   20261128060000_email_verification.sql, 20261128070000_campus_launch.sql,
+--   20261128180000_code_sends.sql
 create table private.mail_outbox (
   id text not null,
   kind text not null,
@@ -28,13 +30,15 @@ create table private.mail_outbox (
   milestone integer,
   figure_verified integer,
   figure_threshold integer,
+  recipient text,
   constraint mail_outbox_pkey PRIMARY KEY (id),
   constraint mail_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint mail_outbox_code CHECK ((kind = 'code'::text) = (to_address IS NOT NULL AND nonce IS NOT NULL AND code_expires_at IS NOT NULL)),
+  constraint mail_outbox_code CHECK ((kind = 'code'::text) = (code_expires_at IS NOT NULL) AND (kind = 'code'::text OR to_address IS NULL AND nonce IS NULL) AND (kind <> 'code'::text OR status <> 'pending'::text OR to_address IS NOT NULL AND nonce IS NOT NULL)),
   constraint mail_outbox_kind_check CHECK (kind = ANY (ARRAY['welcome'::text, 'launch'::text, 'code'::text, 'milestone'::text, 'campus-added'::text])),
   constraint mail_outbox_milestone CHECK ((kind = 'milestone'::text) = (milestone IS NOT NULL AND figure_verified >= 10 AND figure_threshold >= 1)),
   constraint mail_outbox_milestone_check CHECK (milestone = ANY (ARRAY[25, 50, 75, 100])),
   constraint mail_outbox_nonce_check CHECK (nonce ~ '^[0-9a-f]{32}$'::text),
+  constraint mail_outbox_recipient_check CHECK (length(recipient) >= 16 AND length(recipient) <= 100),
   constraint mail_outbox_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text]))
 );
 CREATE INDEX mail_outbox_due_order ON private.mail_outbox USING btree (due_at, id) WHERE (status = 'pending'::text);
@@ -64,6 +68,18 @@ create table private.mail_settings (
   constraint mail_settings_pkey PRIMARY KEY (id),
   constraint mail_settings_id_check CHECK (id),
   constraint mail_settings_token_secret_check CHECK (length(token_secret) >= 32)
+);
+-- No grants: its owner alone.
+
+-- table private.mail_suppressions
+-- Migrations: 20261128180000_code_sends.sql
+create table private.mail_suppressions (
+  recipient text not null,
+  reason text not null,
+  at timestamp with time zone default now() not null,
+  constraint mail_suppressions_pkey PRIMARY KEY (recipient),
+  constraint mail_suppressions_reason_check CHECK (reason = ANY (ARRAY['failed'::text, 'bounce'::text, 'complaint'::text])),
+  constraint mail_suppressions_recipient_check CHECK (length(recipient) >= 16 AND length(recipient) <= 100)
 );
 -- No grants: its owner alone.
 
@@ -172,6 +188,47 @@ CREATE OR REPLACE FUNCTION private.joined_ms(at timestamp with time zone)
 AS $function$ select floor(extract(epoch from at) * 1000)::bigint $function$;
 -- No grants: its owner alone.
 
+-- function private.keyed_digest(text,text)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.keyed_digest(secret text, text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select private.base64url(extensions.hmac(convert_to(text, 'UTF8'), convert_to(secret, 'UTF8'),
+    'sha256'))
+$function$;
+-- No grants: its owner alone.
+
+-- function private.mailbox_of(text)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.mailbox_of(address text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when length(t.text) <= 320 and t.text !~ '[[:space:][:cntrl:]]'
+      and t.text ~ '^[^@]+@[^@]+$' and split_part(split_part(t.text, '@', 1), '+', 1) <> ''
+    then split_part(split_part(t.text, '@', 1), '+', 1) || '@' || split_part(t.text, '@', 2)
+  end
+  from (select lower(btrim(address, ' ' || chr(9) || chr(10) || chr(11) || chr(12) || chr(13)))
+    as text) t
+$function$;
+-- No grants: its owner alone.
+
+-- function private.ms(timestamp with time zone)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.ms(at timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select (extract(epoch from at) * 1000)::bigint $function$;
+-- No grants: its owner alone.
+
 -- function private.queue_welcome()
 -- Migrations: 20261126000000_mail.sql
 CREATE OR REPLACE FUNCTION private.queue_welcome()
@@ -189,6 +246,47 @@ begin
 end;
 $function$;
 -- No grants: its owner alone.
+
+-- function private.recipient_key(text,text)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION private.recipient_key(secret text, address text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select private.keyed_digest(secret, 'recipient:' || private.mailbox_of(address))
+$function$;
+-- No grants: its owner alone.
+
+-- function public.report_mail_bounce(text,text,text)
+-- Migrations: 20261128180000_code_sends.sql
+CREATE OR REPLACE FUNCTION public.report_mail_bounce(token text, type text, address text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  secret text;
+  addr text;
+begin
+  select s.token_secret into secret from private.mail_settings s;
+  -- Compared as digests: no comparison here stops at the token's first wrong character.
+  if secret is null or extensions.digest(coalesce(token, ''), 'sha256')
+      <> extensions.digest(private.keyed_digest(secret, 'bounce-endpoint:v1'), 'sha256') then
+    raise exception 'Not allowed' using errcode = 'PT401';
+  end if;
+  addr := private.normalize_address(address);
+  if type is null or type not in ('bounce', 'complaint') or addr is null then
+    raise exception 'Not a bounce or complaint notice' using errcode = 'PT400';
+  end if;
+  insert into private.mail_suppressions (recipient, reason)
+  values (private.recipient_key(secret, addr), type)
+  on conflict (recipient) do nothing;
+end
+$function$;
+grant execute on function public.report_mail_bounce(text,text,text) to anon, authenticated, service_role;
 
 -- trigger waitlist_forget_mail on public.waitlist
 -- Migrations: 20261126000000_mail.sql

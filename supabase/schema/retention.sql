@@ -7,7 +7,8 @@
 -- (one per feature it touches), then this command. "Migrations:" says how each object got here.
 
 -- function private.apply_retention(boolean)
--- Migrations: 20261127170000_retention.sql, 20261128050000_retention_lock_order.sql
+-- Migrations: 20261127170000_retention.sql, 20261128050000_retention_lock_order.sql,
+--   20261128180000_code_sends.sql
 CREATE OR REPLACE FUNCTION private.apply_retention(dry_run boolean DEFAULT true)
  RETURNS TABLE(reason text, user_id uuid, college_id text)
  LANGUAGE plpgsql
@@ -27,6 +28,20 @@ begin
       having min(r.ran_at) <= now() - interval '90 days')
     order by c.college_id
     for update;
+    -- Codes that ended, and what counted them past its longest window (a day).
+    delete from private.verification_codes vc where vc.expires_at <= now();
+    delete from private.code_sends s where s.sent_at <= now() - interval '1 day';
+    delete from private.code_budget b where b.day < private.budget_day(now()) - 90;
+    -- A code message whose code ended keeps its recipient key only (one waiting unsent, not
+    -- held by a sender, fails: its code is of no use).
+    update private.mail_outbox o
+    set to_address = null, nonce = null,
+      status = case when o.status = 'pending' then 'failed' else o.status end,
+      last_error = case when o.status = 'pending' then 'expired: its code ended before it was sent'
+        else o.last_error end
+    where o.kind = 'code' and o.code_expires_at <= now()
+      and (o.to_address is not null or o.nonce is not null)
+      and (o.status <> 'pending' or o.lease_until is null or o.lease_until <= now());
   end if;
   return query
   with launched as (

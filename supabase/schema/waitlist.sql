@@ -9,7 +9,7 @@
 -- table public.waitlist
 -- Migrations: 20261123000000_waitlist.sql, 20261123120000_my_entry.sql, 20261124000000_trust.sql,
 --   20261125000000_campus_progress.sql, 20261128010000_join_terms.sql,
---   20261128070000_campus_launch.sql
+--   20261128070000_campus_launch.sql, 20261128180000_code_sends.sql
 create table public.waitlist (
   uid uuid not null,
   email text not null,
@@ -25,6 +25,7 @@ create table public.waitlist (
   constraint waitlist_notice_version_check CHECK (notice_version ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'::text)
 );
 CREATE INDEX waitlist_college_id ON public.waitlist USING btree (college_id);
+CREATE INDEX waitlist_email_lower ON public.waitlist USING btree (lower(email));
 alter table public.waitlist enable row level security;
 create policy "a Google student adds their own entry, with their own e-mail" on public.waitlist
   for insert to authenticated

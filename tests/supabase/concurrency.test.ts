@@ -199,14 +199,24 @@ describe('concurrent verifications (issue 48)', () => {
     const students = await Promise.all(['a', 'b', 'c'].map((n) => student(`misma-${n}`)));
     try {
       const before = await counted();
-      for (const s of students) {
-        const sent = await s.as<{ outcome: string }>(
-          'select public.send_verification_code($1) as r',
-          ['la.misma@alumnos.udg.mx'],
+      const [first, ...others] = students;
+      const sent = await first!.as<{ outcome: string }>(
+        'select public.send_verification_code($1) as r',
+        ['la.misma@alumnos.udg.mx'],
+      );
+      expect(sent.outcome).toBe('sent');
+      // One live code per address (issue 59): the others' codes for it are arranged behind the
+      // rule, as two accounts holding codes for one address would.
+      for (const s of others) {
+        await db.admin.query(
+          `insert into private.verification_codes (user_id, address, code_hash, expires_at)
+           select $1, 'la.misma@alumnos.udg.mx', private.code_hash(s.token_secret, $1, '123456'),
+             now() + interval '15 minutes'
+           from private.mail_settings s`,
+          [s.uid],
         );
-        expect(sent.outcome).toBe('sent');
       }
-      const codes = await Promise.all(students.map((s) => codeOf(s.uid)));
+      const codes = [await codeOf(first!.uid), ...others.map(() => '123456')];
       const results = await Promise.all(
         students.map((s, i) =>
           s.as<{ outcome: string }>('select public.verify_email_code($1) as r', [codes[i]]),

@@ -14,6 +14,8 @@ import { describeCampusRequestsContract } from '../app/contract/campus-requests.
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import { describeEmailVerificationsContract } from '../app/contract/email-verifications.contract';
 import { codeOfNonce } from '@/domain/email-verification';
+import { CODE_SEND_LIMITS } from '@/domain/code-sends';
+import { bounceToken } from '@/domain/mail/suppression';
 import { describeCollegeSearchContract } from '../app/contract/college-search.contract';
 import { describeHeroConsentContract } from '../app/contract/hero-consent.contract';
 import { describeHeroImagesContract } from '../app/contract/hero-images.contract';
@@ -648,6 +650,67 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
         [collegeId],
       );
       return rows[0]!.n;
+    },
+    reSignIn: async (student) => {
+      await signInAs(student);
+      await b.waitlist.leave(student.uid);
+      await b.auth.deleteAccount();
+      return signInAs(student);
+    },
+    bounce: async (address, type) => {
+      // The endpoint as a provider's relay calls it: the anon key, the token in the body.
+      const res = await fetch(`${standIn.url}/rest/v1/rpc/report_mail_bounce`, {
+        method: 'POST',
+        headers: {
+          apikey: standIn.anonKey,
+          authorization: `Bearer ${standIn.anonKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ token: await bounceToken(held), type, address }),
+      });
+      if (!res.ok) throw new Error(`report_mail_bounce answered ${res.status}`);
+    },
+    fillCap: async (cap) => {
+      if (cap === 'global') {
+        const { rows } = await db.admin.query<{ sent: number | null }>(
+          `select (select sent from private.code_budget where day = private.budget_day(now())) as sent`,
+        );
+        const before = rows[0]!.sent;
+        await db.admin.query(
+          `insert into private.code_budget (day, sent) values (private.budget_day(now()), $1)
+           on conflict (day) do update set sent = excluded.sent`,
+          [CODE_SEND_LIMITS.globalPerDay],
+        );
+        return async () => {
+          await db.admin.query(
+            before === null
+              ? 'delete from private.code_budget where day = private.budget_day(now())'
+              : 'update private.code_budget set sent = $1 where day = private.budget_day(now())',
+            before === null ? [] : [before],
+          );
+        };
+      }
+      // The domain's hour at its cap: sends ten minutes old, taken away by their time.
+      const { rows } = await db.admin.query<{ at: Date }>(
+        `insert into private.code_sends (kind, key, sent_at)
+         select 'domain', $1, date_trunc('milliseconds', now()) - interval '10 minutes'
+         from generate_series(1, $2)
+         returning sent_at as at`,
+        [cap.domain, CODE_SEND_LIMITS.domainPerHour],
+      );
+      return async () => {
+        await db.admin.query(
+          `delete from private.code_sends where kind = 'domain' and key = $1 and sent_at = $2`,
+          [cap.domain, rows[0]!.at],
+        );
+      };
+    },
+    budgetSpentOn: async () => {
+      const { rows } = await db.admin.query<{ day: string }>(
+        `select to_char(day, 'YYYY-MM-DD') as day from private.code_budget
+         where spent_at is not null order by day desc limit 1`,
+      );
+      return rows[0]?.day ?? null;
     },
   };
 });

@@ -19,6 +19,14 @@ export interface Queryable {
 const mailKindOf = (kind: unknown): MailKind =>
   (MAIL_KINDS as readonly unknown[]).includes(kind) ? (kind as MailKind) : 'welcome';
 
+/**
+ * A code message sent, or failed for good, keeps its recipient key and loses its typed address and
+ * nonce (issue 59, supabase/migrations/20261128180000_code_sends.sql): the privacy notice's promise.
+ */
+const FORGET_CODE_ADDRESS = `
+             to_address = case when kind = 'code' then null else to_address end,
+             nonce = case when kind = 'code' then null else nonce end`;
+
 export function createPostgresOutbox(db: Queryable): Outbox {
   return {
     async claim(limit, now, leaseUntil) {
@@ -63,7 +71,8 @@ export function createPostgresOutbox(db: Queryable): Outbox {
            where sent_at < $2::timestamptz - make_interval(secs => $6::bigint / 1000.0)
          ), mine as (
            update private.mail_outbox set status = 'sent', sent_at = $2, lease_until = null,
-             last_error = null
+             last_error = null,${FORGET_CODE_ADDRESS},
+             recipient = case when kind = 'code' then $3 else recipient end
            where id = $1 and status = 'pending' and lease_until = $5 returning 1
          )
          select exists (select 1 from mine) as ours`,
@@ -72,14 +81,31 @@ export function createPostgresOutbox(db: Queryable): Outbox {
       return rows[0]?.ours === true;
     },
     async markFailed(id, { attempts, retryAt, error, leaseUntil }) {
+      // Failed for good (no retry): a code message keeps its recipient key only.
       const { rows } = await db.query(
         `update private.mail_outbox set status = case when $3::timestamptz is null then 'failed' else 'pending' end,
-           attempts = $2, due_at = coalesce($3, due_at), lease_until = null, last_error = $4
+           attempts = $2, due_at = coalesce($3, due_at), lease_until = null, last_error = $4${
+             retryAt ? '' : `,${FORGET_CODE_ADDRESS}`
+           }
          where id = $1 and status = 'pending' and lease_until = $5
          returning 1`,
         [id, attempts, retryAt, error, leaseUntil],
       );
       return rows.length === 1;
+    },
+    async isSuppressed(recipient) {
+      const { rows } = await db.query(
+        'select exists (select 1 from private.mail_suppressions where recipient = $1) as listed',
+        [recipient],
+      );
+      return rows[0]?.listed === true;
+    },
+    async suppress(recipient, reason, at) {
+      await db.query(
+        `insert into private.mail_suppressions (recipient, reason, at) values ($1, $2, $3)
+         on conflict (recipient) do nothing`,
+        [recipient, reason, at],
+      );
     },
     async sentTo(recipient, since) {
       const { rows } = await db.query(

@@ -21,7 +21,7 @@ import { describeWaitlistContract } from '../app/contract/waitlist-repo.contract
 import { describeSellerChoicesContract } from '../app/contract/seller-choices.contract';
 import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';
 import { describeMilestonesContract } from '../app/contract/milestones.contract';
-import { describeCampusAddContract } from '../app/contract/campus-add.contract';
+import { describeCampusAddContract, mailFromOutbox } from '../app/contract/campus-add.contract';
 import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
 import { describeFailureReportsContract } from '../app/contract/failure-reports.contract';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
@@ -758,6 +758,9 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
   return {
     requests: b.campusRequests,
     waitlist: b.waitlist,
+    invites: b.invites,
+    // The sender's claim, private.claim_mail (as `npm run mail:supabase -- send` makes it).
+    mailTo: (address) => mailFromOutbox(createPostgresOutbox(db.admin), address),
     ...studentsOf(b),
     addCampus: async ({ request, id, name, shortName }) => {
       const args = [

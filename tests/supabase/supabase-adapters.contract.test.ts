@@ -871,7 +871,9 @@ describeLeaveLinksContract('supabase (stand-in over PostgreSQL 15)', async () =>
 });
 
 describeFailureReportsContract('supabase (stand-in over PostgreSQL 15)', async () => {
-  await db.admin.query('delete from private.failure_counts; delete from private.failure_minutes');
+  await db.admin.query(
+    'delete from private.failure_counts; delete from private.failure_minutes; delete from private.failure_drops',
+  );
   return {
     reports: backend().failureReports,
     counts: async () =>
@@ -881,5 +883,13 @@ describeFailureReportsContract('supabase (stand-in over PostgreSQL 15)', async (
            from private.failure_counts`,
         )
       ).rows,
+    drops: async () =>
+      (
+        await db.admin.query<{ day: string; dropped: number }>(
+          `select to_char(day, 'YYYY-MM-DD') as day, dropped::int as dropped
+           from private.failure_drops_by_day()`,
+        )
+      ).rows,
+    dropsWrittenAtOnce: true,
   };
 });

@@ -412,5 +412,8 @@ describeFailureReportsContract('memory', async () => {
         const { kind, code } = reports.find((r) => failureCountKey(day, r) === key)!;
         return { day, kind, code, count };
       }),
+    drops: async () =>
+      Object.entries(b.controls.failureDrops()).map(([day, dropped]) => ({ day, dropped })),
+    dropsWrittenAtOnce: true,
   };
 });

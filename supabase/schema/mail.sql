@@ -80,7 +80,8 @@ AS $function$ select rtrim(translate(encode(value, 'base64'), '+/' || chr(10), '
 -- function private.claim_mail(timestamp with time zone,integer,timestamp with time zone)
 -- Migrations: 20261126000000_mail.sql, 20261127000000_mail_google_name.sql,
 --   20261128000000_derived_counts.sql, 20261128060000_email_verification.sql,
---   20261128070000_campus_launch.sql, 20261128170000_mail_campus_link.sql
+--   20261128070000_campus_launch.sql, 20261128170000_mail_campus_link.sql,
+--   20261128181000_pending_campus_label.sql
 CREATE OR REPLACE FUNCTION private.claim_mail(at timestamp with time zone, lim integer, lease timestamp with time zone)
  RETURNS TABLE(id text, kind text, user_id uuid, joined_ms bigint, email text, name text, campus text, attempts integer, invite_code text, verified integer, threshold integer, nonce text, expires_ms bigint, milestone integer, campus_id text)
  LANGUAGE plpgsql
@@ -106,7 +107,8 @@ begin
       where i.user_id = c.user_id and i.provider = 'google'
       order by i.created_at desc
       limit 1), '') end,
-    coalesce(nullif(col.short_name, ''), col.name),
+    case when col.request_key is not null then 'tu campus (pendiente)'
+      else coalesce(nullif(col.short_name, ''), col.name) end,
     c.attempts,
     case when c.kind in ('welcome', 'milestone') then ic.code end,
     case

@@ -109,7 +109,8 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.campus_request_text_ok(text,integer,integer)
--- Migrations: 20261127130000_campus_requests_wall.sql, 20261128181000_pending_campus_label.sql
+-- Migrations: 20261127130000_campus_requests_wall.sql,
+--   20261128181200_campus_requests_no_contacts.sql
 CREATE OR REPLACE FUNCTION private.campus_request_text_ok(value text, min_length integer, max_length integer)
  RETURNS boolean
  LANGUAGE sql

@@ -19,7 +19,7 @@ create table private.failure_counts (
 -- No grants: its owner alone.
 
 -- table private.failure_drops
--- Migrations: 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128181300_failure_reports_drops.sql
 create table private.failure_drops (
   day date not null,
   dropped bigint default 0 not null,
@@ -28,12 +28,12 @@ create table private.failure_drops (
 -- No grants: its owner alone.
 
 -- sequence private.failure_drops_seq
--- Migrations: 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128181300_failure_reports_drops.sql
 create sequence private.failure_drops_seq;
 -- No grants: its owner alone.
 
 -- table private.failure_minutes
--- Migrations: 20261128020000_failure_reports.sql, 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128020000_failure_reports.sql, 20261128181300_failure_reports_drops.sql
 create table private.failure_minutes (
   minute timestamp with time zone not null,
   reports integer not null,
@@ -43,7 +43,7 @@ create table private.failure_minutes (
 -- No grants: its owner alone.
 
 -- function private.failure_drops_by_day()
--- Migrations: 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128181300_failure_reports_drops.sql
 CREATE OR REPLACE FUNCTION private.failure_drops_by_day()
  RETURNS TABLE(day date, dropped bigint)
  LANGUAGE sql
@@ -63,7 +63,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.failure_drops_of_minutes()
--- Migrations: 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128181300_failure_reports_drops.sql
 CREATE OR REPLACE FUNCTION private.failure_drops_of_minutes()
  RETURNS TABLE(minute timestamp with time zone, dropped bigint)
  LANGUAGE sql
@@ -95,7 +95,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function public.report_failure(text,text)
--- Migrations: 20261128020000_failure_reports.sql, 20261128181000_pending_campus_label.sql
+-- Migrations: 20261128020000_failure_reports.sql, 20261128181300_failure_reports_drops.sql
 CREATE OR REPLACE FUNCTION public.report_failure(kind text, code text)
  RETURNS void
  LANGUAGE plpgsql

@@ -81,7 +81,7 @@ AS $function$ select rtrim(translate(encode(value, 'base64'), '+/' || chr(10), '
 -- Migrations: 20261126000000_mail.sql, 20261127000000_mail_google_name.sql,
 --   20261128000000_derived_counts.sql, 20261128060000_email_verification.sql,
 --   20261128070000_campus_launch.sql, 20261128170000_mail_campus_link.sql,
---   20261128181000_pending_campus_label.sql
+--   20261128181000_mail_pending_campus_label.sql
 CREATE OR REPLACE FUNCTION private.claim_mail(at timestamp with time zone, lim integer, lease timestamp with time zone)
  RETURNS TABLE(id text, kind text, user_id uuid, joined_ms bigint, email text, name text, campus text, attempts integer, invite_code text, verified integer, threshold integer, nonce text, expires_ms bigint, milestone integer, campus_id text)
  LANGUAGE plpgsql

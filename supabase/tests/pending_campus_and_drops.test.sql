@@ -1,6 +1,7 @@
--- 20261128181000_pending_campus_label.sql (issue 59): a pending campus's typed name in no e-mail
--- (private.claim_mail) and on no invite preview; a request's text refuses links, e-mails,
--- domains and runs of 5 digits; report_failure counts its drops and writes no row per dropped call.
+-- Issue 59's migrations: a pending campus's typed name in no e-mail (private.claim_mail,
+-- 20261128181000_mail_pending_campus_label.sql) and on no invite preview (…181100_invites_…); a
+-- request's text refuses links, e-mails, domains and runs of 5 digits (…181200_campus_requests_…);
+-- report_failure counts its drops and writes no row per dropped call (…181300_failure_reports_…).
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;

@@ -33,7 +33,7 @@ import {
 import { CAMPUS_EMAIL } from './mirror/data/campus-email';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
-import { isPendingCampusId } from './mirror/domain/campus-request-rule';
+import { isPendingCampusId, PENDING_CAMPUS_MAIL_LABEL } from './mirror/domain/campus-request-rule';
 import { isCollegeId } from './mirror/domain/college';
 import { addressInDomains, normalizeAddress } from './mirror/domain/email-verification';
 import { CALLABLE, caller, db, type EntryWrite, field, unavailable } from './platform';
@@ -199,11 +199,16 @@ export async function campusNamesOf(store: Firestore, id: string): Promise<Campu
   };
 }
 
-/** How the e-mails name a campus: its short name, else its id. */
+/**
+ * How the e-mails name a campus: its short name, else its id; a pending one generically (issue
+ * 59: never the text a student typed).
+ */
 export const campusLabelOf = async (store: Firestore, id: string): Promise<string> =>
-  (Object.hasOwn(CAMPUS_LABEL, id) && CAMPUS_LABEL[id]) ||
-  (await campusNamesOf(store, id))?.shortName ||
-  id;
+  isPendingCampusId(id)
+    ? PENDING_CAMPUS_MAIL_LABEL
+    : (Object.hasOwn(CAMPUS_LABEL, id) && CAMPUS_LABEL[id]) ||
+      (await campusNamesOf(store, id))?.shortName ||
+      id;
 
 /**
  * The caller's campus (issue 28): its verified students (floored), the operators' settings, and

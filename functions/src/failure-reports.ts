@@ -6,7 +6,8 @@
  * csp-report.logic.ts (free of Firebase, tested on its own).
  *
  * `failureCounts/{day}_{kind}_{code}` = `{ day, kind, code, count }`: one document per UTC day,
- * kind and code (`npm run report -- failures`).
+ * kind and code (`npm run report -- failures`); `failureDrops/{day}` = `{ day, dropped }`: the
+ * reports dropped over the budget that day (issue 59), beside them in the report.
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -14,6 +15,7 @@ import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
 import { createLogBudget, handleCspReport } from './csp-report.logic';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
 import {
+  createDropLedger,
   FAILURE_REPORT_BUDGET,
   failureCountKey,
   parseFailureReport,
@@ -23,6 +25,28 @@ import { CALLABLE, db } from './platform';
 
 /** This instance's budget of counted failure reports (a flood is dropped, as CSP lines are). */
 const failureBudget = createLogBudget(Date.now, FAILURE_REPORT_BUDGET);
+
+/**
+ * This instance's dropped reports (issue 59), counted in memory and written in batches: the first
+ * drop at once, then at most one write per DROP_WRITE_EVERY_MS (src/domain/failure-report.ts), so
+ * a flood costs a bounded number of writes whatever its size; the drops that wait are written by
+ * the instance's next call after that time. A write that fails gives its batch back.
+ */
+const dropLedger = createDropLedger(Date.now);
+
+async function writeDrops(batch: number): Promise<void> {
+  if (!batch) return;
+  const day = reportDay(new Date());
+  try {
+    await db()
+      .collection(COLLECTIONS.failureDrops)
+      .doc(day)
+      .set({ day, dropped: FieldValue.increment(batch) }, { merge: true });
+  } catch (error) {
+    dropLedger.unwritten(batch);
+    logger.warn('Dropped failure reports not written', { batch, error: String(error) });
+  }
+}
 
 /**
  * The page's report of a failed sign-in or join (src/domain/failure-report.ts): exactly
@@ -39,15 +63,21 @@ export const report_failure = onCall(
     if (droppedBefore) {
       logger.warn('Failure reports not counted (over the budget)', { count: droppedBefore });
     }
-    if (!allowed) return null;
+    if (!allowed) {
+      await writeDrops(dropLedger.drop());
+      return null;
+    }
     const day = reportDay(new Date());
-    await db()
-      .collection(COLLECTIONS.failureCounts)
-      .doc(failureCountKey(day, report))
-      .set(
-        { day, kind: report.kind, code: report.code, count: FieldValue.increment(1) },
-        { merge: true },
-      );
+    await Promise.all([
+      db()
+        .collection(COLLECTIONS.failureCounts)
+        .doc(failureCountKey(day, report))
+        .set(
+          { day, kind: report.kind, code: report.code, count: FieldValue.increment(1) },
+          { merge: true },
+        ),
+      writeDrops(dropLedger.due()),
+    ]);
     return null;
   },
 );

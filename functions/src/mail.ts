@@ -334,6 +334,13 @@ async function welcomeExtras({ uid, collegeId }: { uid: string; collegeId: strin
   };
 }
 
+/**
+ * The sender's outbox: every campus named as the e-mails name it (campusLabelOf: a pending one
+ * 'tu campus (pendiente)', issue 59).
+ */
+export const senderOutbox = (): Outbox =>
+  createFirestoreOutbox(db(), welcomeExtras, (id) => campusLabelOf(db(), id));
+
 /** Sends what is due, once: the scheduled sender and the tests call it. */
 export async function sendDueMail(env: Record<string, string | undefined>) {
   const parsed = parseMailSettings(env);
@@ -341,7 +348,7 @@ export async function sendDueMail(env: Record<string, string | undefined>) {
   const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
   try {
     return await deliverOutbox({
-      outbox: createFirestoreOutbox(db(), welcomeExtras, (id) => campusLabelOf(db(), id)),
+      outbox: senderOutbox(),
       transport,
       secret: env.MAIL_TOKEN_SECRET ?? '',
       from: parsed.settings.from,

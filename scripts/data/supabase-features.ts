@@ -181,11 +181,16 @@ export const SUPABASE_FEATURES = {
     ],
   },
   'failure-reports': {
-    about: 'failed sign-ins and joins counted by day, kind and code (FailureReports)',
+    about:
+      'failed sign-ins and joins counted by day, kind and code, and those dropped over the budget by day (FailureReports)',
     objects: [
       'table private.failure_counts',
       'table private.failure_minutes',
+      'table private.failure_drops',
+      'sequence private.failure_drops_seq',
       'function private.is_failure_report',
+      'function private.failure_drops_of_minutes',
+      'function private.failure_drops_by_day',
       'function public.report_failure',
     ],
   },

@@ -109,7 +109,8 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.campus_request_text_ok(text,integer,integer)
--- Migrations: 20261127130000_campus_requests_wall.sql
+-- Migrations: 20261127130000_campus_requests_wall.sql,
+--   20261128181200_campus_requests_no_contacts.sql
 CREATE OR REPLACE FUNCTION private.campus_request_text_ok(value text, min_length integer, max_length integer)
  RETURNS boolean
  LANGUAGE sql
@@ -122,6 +123,9 @@ AS $function$
       || chr(248) || '-' || chr(591) || chr(7680) || '-' || chr(7935)
       || ' .,''' || chr(8217) || '()&/-]+$')
     and value !~* '(://|www\.)'
+    and value !~* ('(@|[a-z0-9]\.[a-z]{2,}(?![a-z' || chr(192) || '-' || chr(214) || chr(216)
+      || '-' || chr(246) || chr(248) || '-' || chr(591) || chr(7680) || '-' || chr(7935)
+      || '])|[0-9]([ ./-]?[0-9]){4})')
 $function$;
 -- No grants: its owner alone.
 

@@ -8,7 +8,7 @@
 -- (one per feature it touches), then this command. "Migrations:" says how each object got here.
 
 -- table private.code_budget
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 create table private.code_budget (
   day date not null,
   sent integer default 0 not null,
@@ -19,7 +19,7 @@ create table private.code_budget (
 -- No grants: its owner alone.
 
 -- table private.code_identities
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 create table private.code_identities (
   key text not null,
   total integer not null,
@@ -31,7 +31,7 @@ create table private.code_identities (
 -- No grants: its owner alone.
 
 -- table private.code_sends
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 create table private.code_sends (
   kind text not null,
   key text not null,
@@ -104,7 +104,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.budget_day(timestamp with time zone)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.budget_day(at timestamp with time zone)
  RETURNS date
  LANGUAGE sql
@@ -141,7 +141,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.code_retry(text,text,interval,integer)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.code_retry(k text, key text, span interval, cap integer)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -178,7 +178,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.identity_key(text,uuid)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.identity_key(secret text, student uuid)
  RETURNS text
  LANGUAGE sql
@@ -235,7 +235,8 @@ $function$;
 grant execute on function public.pending_verification() to authenticated, service_role;
 
 -- function public.send_verification_code(text)
--- Migrations: 20261128060000_email_verification.sql, 20261128180000_code_sends.sql
+-- Migrations: 20261128060000_email_verification.sql,
+--   20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION public.send_verification_code(address text)
  RETURNS json
  LANGUAGE plpgsql

@@ -88,7 +88,7 @@ $function$;
 grant execute on function public.accept_invite(text) to authenticated, service_role;
 
 -- function public.invite_preview(text)
--- Migrations: 20261128060000_email_verification.sql
+-- Migrations: 20261128060000_email_verification.sql, 20261128181100_invites_no_pending_preview.sql
 CREATE OR REPLACE FUNCTION public.invite_preview(invite_code text)
  RETURNS TABLE(college_id text, name text, subname text, short_name text, verified_count integer, threshold integer, state text, opens_on date)
  LANGUAGE sql
@@ -106,6 +106,7 @@ AS $function$
   left join private.campus_counts counts on counts.college_id = c.id
   left join private.campus_settings s on s.college_id = c.id
   where ic.code = upper(btrim(left(coalesce(invite_code, ''), 32)))
+    and c.request_key is null
 $function$;
 grant execute on function public.invite_preview(text) to anon, authenticated, service_role;
 

@@ -10,7 +10,7 @@
 -- table private.mail_outbox
 -- Migrations: 20261126000000_mail.sql, 20261128000000_derived_counts.sql,
 --   20261128060000_email_verification.sql, 20261128070000_campus_launch.sql,
---   20261128180000_code_sends.sql
+--   20261128180000_email_verifications_code_sends.sql
 create table private.mail_outbox (
   id text not null,
   kind text not null,
@@ -72,7 +72,7 @@ create table private.mail_settings (
 -- No grants: its owner alone.
 
 -- table private.mail_suppressions
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 create table private.mail_suppressions (
   recipient text not null,
   reason text not null,
@@ -96,7 +96,8 @@ AS $function$ select rtrim(translate(encode(value, 'base64'), '+/' || chr(10), '
 -- function private.claim_mail(timestamp with time zone,integer,timestamp with time zone)
 -- Migrations: 20261126000000_mail.sql, 20261127000000_mail_google_name.sql,
 --   20261128000000_derived_counts.sql, 20261128060000_email_verification.sql,
---   20261128070000_campus_launch.sql, 20261128170000_mail_campus_link.sql
+--   20261128070000_campus_launch.sql, 20261128170000_mail_campus_link.sql,
+--   20261128181000_mail_pending_campus_label.sql
 CREATE OR REPLACE FUNCTION private.claim_mail(at timestamp with time zone, lim integer, lease timestamp with time zone)
  RETURNS TABLE(id text, kind text, user_id uuid, joined_ms bigint, email text, name text, campus text, attempts integer, invite_code text, verified integer, threshold integer, nonce text, expires_ms bigint, milestone integer, campus_id text)
  LANGUAGE plpgsql
@@ -122,7 +123,8 @@ begin
       where i.user_id = c.user_id and i.provider = 'google'
       order by i.created_at desc
       limit 1), '') end,
-    coalesce(nullif(col.short_name, ''), col.name),
+    case when col.request_key is not null then 'tu campus (pendiente)'
+      else coalesce(nullif(col.short_name, ''), col.name) end,
     c.attempts,
     case when c.kind in ('welcome', 'milestone') then ic.code end,
     case
@@ -189,7 +191,7 @@ AS $function$ select floor(extract(epoch from at) * 1000)::bigint $function$;
 -- No grants: its owner alone.
 
 -- function private.keyed_digest(text,text)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.keyed_digest(secret text, text text)
  RETURNS text
  LANGUAGE sql
@@ -202,7 +204,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.mailbox_of(text)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.mailbox_of(address text)
  RETURNS text
  LANGUAGE sql
@@ -220,7 +222,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.ms(timestamp with time zone)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.ms(at timestamp with time zone)
  RETURNS bigint
  LANGUAGE sql
@@ -248,7 +250,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.recipient_key(text,text)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION private.recipient_key(secret text, address text)
  RETURNS text
  LANGUAGE sql
@@ -260,7 +262,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function public.report_mail_bounce(text,text,text)
--- Migrations: 20261128180000_code_sends.sql
+-- Migrations: 20261128180000_email_verifications_code_sends.sql
 CREATE OR REPLACE FUNCTION public.report_mail_bounce(token text, type text, address text)
  RETURNS void
  LANGUAGE plpgsql

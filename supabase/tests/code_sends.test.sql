@@ -1,4 +1,4 @@
--- 20261128180000_code_sends.sql (issue 59): the code ledger and the suppression list are the
+-- 20261128180000_email_verifications_code_sends.sql (issue 59): the code ledger and the suppression list are the
 -- database's alone; the bounce endpoint hears only its token's holder and says nothing of the
 -- address; the address checks read public.waitlist by its lower(email) index.
 begin;

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -11,7 +13,9 @@ import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campu
 import { createCallableJoinSources } from '@/adapters/firebase/firebase-join-sources.adapter';
 import { createFirestoreSellerChoices } from '@/adapters/firebase/firebase-seller-choices.adapter';
 import { createFirestoreWaitlist } from '@/adapters/firebase/firebase-waitlist.adapter';
-import { describeCampusAddContract } from '../app/contract/campus-add.contract';
+import { createCallableInvites } from '@/adapters/firebase/firebase-invites.adapter';
+import type { Outbox } from '@/ports/outbox.port';
+import { describeCampusAddContract, mailFromOutbox } from '../app/contract/campus-add.contract';
 import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';
 import { describeMilestonesContract } from '../app/contract/milestones.contract';
 import { describeSellerChoicesContract } from '../app/contract/seller-choices.contract';
@@ -32,6 +36,13 @@ import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 // `npm run campus:add` run as an operator runs it, against the fake Algolia server.
 
 let accounts = 0;
+
+// The functions' sender outbox (functions/lib, built), in this process, as send_mail claims it.
+process.env.SITE_ORIGIN ??= 'https://deestudiantes.example';
+process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID });
+const { senderOutbox } = createRequire(path.resolve('functions/package.json'))('./lib/mail.js') as {
+  senderOutbox(): Outbox;
+};
 
 /** Students signing in with Google (the Auth emulator), fresh or again. */
 function students() {
@@ -216,6 +227,17 @@ describeFirestore('issue 49 contracts on Firebase', () => {
     return {
       requests: createCallableCampusRequests(s.functions),
       waitlist: s.waitlist,
+      invites: createCallableInvites(s.functions),
+      // The trigger records the welcome a moment after the join.
+      mailTo: async (address) => {
+        let mail: string[] = [];
+        await expect
+          .poll(async () => (mail = await mailFromOutbox(senderOutbox(), address)).length, {
+            timeout: 15_000,
+          })
+          .toBeGreaterThan(0);
+        return mail;
+      },
       signIn: () => s.signIn(),
       signInAs: async (student) => void (await s.signInAs(student)),
       addCampus: async ({ request, id, name, shortName }) => {

@@ -38,6 +38,16 @@ describeFirestore('failure reports on Firebase (issue 51)', () => {
         );
         return { ...count, count: Number((fields.count as { integerValue: string }).integerValue) };
       }),
+    // `failureDrops/{day}` = `{ day, dropped }` (issue 59), and nothing else.
+    drops: async () =>
+      Object.entries(await db.snapshot(COLLECTIONS.failureDrops)).map(([path, fields]) => {
+        expect(Object.keys(fields).sort()).toEqual(['day', 'dropped']);
+        const day = (fields.day as { stringValue: string }).stringValue;
+        expect(path).toBe(`${COLLECTIONS.failureDrops}/${day}`);
+        return { day, dropped: Number((fields.dropped as { integerValue: string }).integerValue) };
+      }),
+    // The instance writes its drops in batches (DROP_WRITE_EVERY_MS).
+    dropsWrittenAtOnce: false,
   }));
 
   it('the function refuses what the adapter never sends (invalid-argument), and counts nothing', async () => {

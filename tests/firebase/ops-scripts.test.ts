@@ -576,15 +576,25 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
 
   it('campus:add refuses without the search keys or with a malformed request (2), and an unknown request (1)', async () => {
     const base = emulatorEnv();
+    // With the catalogue's names (issue 59: required), so what is refused is what each case names.
+    const names = ['--name', 'Universidad Nueva', '--short', 'UN - Centro'];
     await expect(
-      run('campus-add', ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva'], base),
+      run(
+        'campus-add',
+        ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva', ...names],
+        base,
+      ),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('ALGOLIA_ADMIN_KEY') });
     const keyed = { ...base, ALGOLIA_APP_ID: 'APP', ALGOLIA_ADMIN_KEY: 'admin' };
     await expect(
       run('campus-add', ['--request', 'udg-cucei', '--id', 'nueva'], keyed),
     ).rejects.toMatchObject({ code: 2 });
     await expect(
-      run('campus-add', ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva'], keyed),
+      run(
+        'campus-add',
+        ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva', ...names],
+        keyed,
+      ),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no campus request') });
     expect(await db.ids('campuses')).toEqual([]);
   });

@@ -206,7 +206,17 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     await expect(
       add('--request', `pendiente-${'a'.repeat(24)}`, '--id', `pendiente-${'b'.repeat(24)}`),
     ).rejects.toMatchObject({ code: 2 });
-    const unknown = add('--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva-uni');
+    // With the catalogue's names (issue 59: required), so the request itself is what is refused.
+    const unknown = add(
+      '--request',
+      `pendiente-${'a'.repeat(24)}`,
+      '--id',
+      'nueva-uni',
+      '--name',
+      'Universidad Nueva',
+      '--short',
+      'UN - Centro',
+    );
     await expect(unknown).rejects.toMatchObject({ code: 1 });
     await expect(unknown).rejects.toMatchObject({
       stderr: expect.stringContaining('no campus request'),

@@ -8,7 +8,7 @@ import { bounceToken } from '@/domain/mail/suppression';
 import { withFreshDatabase } from '../support/fresh-database';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 
-// Issue 59 on Supabase (supabase/migrations/20261128180000_code_sends.sql): the keys the SQL makes
+// Issue 59 on Supabase (supabase/migrations/20261128180000_email_verifications_code_sends.sql): the keys the SQL makes
 // are the domain's; the sender skips a suppressed address and suppresses a permanent refusal; a
 // code message keeps its recipient key only once it is sent or has ended; the retention job prunes
 // codes and sends and keeps the identities' totals. The limits themselves are the contract suite's

@@ -23,7 +23,7 @@ import { describeWaitlistContract } from '../app/contract/waitlist-repo.contract
 import { describeSellerChoicesContract } from '../app/contract/seller-choices.contract';
 import { describeJoinSourcesContract } from '../app/contract/join-sources.contract';
 import { describeMilestonesContract } from '../app/contract/milestones.contract';
-import { describeCampusAddContract } from '../app/contract/campus-add.contract';
+import { describeCampusAddContract, mailFromOutbox } from '../app/contract/campus-add.contract';
 import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
 import { describeFailureReportsContract } from '../app/contract/failure-reports.contract';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
@@ -821,6 +821,9 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
   return {
     requests: b.campusRequests,
     waitlist: b.waitlist,
+    invites: b.invites,
+    // The sender's claim, private.claim_mail (as `npm run mail:supabase -- send` makes it).
+    mailTo: (address) => mailFromOutbox(createPostgresOutbox(db.admin), address),
     ...studentsOf(b),
     addCampus: async ({ request, id, name, shortName }) => {
       const args = [
@@ -931,7 +934,9 @@ describeLeaveLinksContract('supabase (stand-in over PostgreSQL 15)', async () =>
 });
 
 describeFailureReportsContract('supabase (stand-in over PostgreSQL 15)', async () => {
-  await db.admin.query('delete from private.failure_counts; delete from private.failure_minutes');
+  await db.admin.query(
+    'delete from private.failure_counts; delete from private.failure_minutes; delete from private.failure_drops',
+  );
   return {
     reports: backend().failureReports,
     counts: async () =>
@@ -941,5 +946,13 @@ describeFailureReportsContract('supabase (stand-in over PostgreSQL 15)', async (
            from private.failure_counts`,
         )
       ).rows,
+    drops: async () =>
+      (
+        await db.admin.query<{ day: string; dropped: number }>(
+          `select to_char(day, 'YYYY-MM-DD') as day, dropped::int as dropped
+           from private.failure_drops_by_day()`,
+        )
+      ).rows,
+    dropsWrittenAtOnce: true,
   };
 });

@@ -5,7 +5,9 @@
 //   days      campus,day,joined,verified     (by day of joining, UTC; only days with a join)
 //   requests  name,city,requests,first_requested,pending_id   ('Mi campus no aparece', per campus;
 //             pending_id: what `campus:add -- --request` takes, or the campus it was added as)
-//   failures  day,kind,code,count   (the page's failed sign-ins and joins, issue 51; newest day first)
+//   failures  day,kind,code,count   (the page's failed sign-ins and joins, issue 51; newest day first;
+//             a day with reports dropped over the budget has a row `day,dropped,over-budget,N`
+//             first, issue 59: what they said is not kept)
 import { csvLine } from '../shared/csv.mjs';
 
 export const REPORTS = ['campuses', 'days', 'requests', 'failures'];
@@ -15,14 +17,19 @@ const DEFAULT = { threshold: 100, state: 'gathering', opensOn: '' };
  * `entries`: `{ uid, collegeId, joinedAt (ISO), verified, email }`; `invited`: the uids of students
  * credited to an invite; `settings`: `{ [collegeId]: { threshold, state, opensOn } }`;
  * `requests`: `{ key, name, city, at (ISO), pendingId }`, one per student and campus; `failures`:
- * `{ day (YYYY-MM-DD), kind, code, count }`, the failure reports' counts.
+ * `{ day (YYYY-MM-DD), kind, code, count }`, the failure reports' counts; `failureDrops`:
+ * `{ day, dropped }`, the reports dropped over the budget (issue 59).
  */
 export function campusReport(
   what,
-  { entries = [], invited = [], settings = {}, requests = [], failures = [] },
+  { entries = [], invited = [], settings = {}, requests = [], failures = [], failureDrops = [] },
 ) {
   if (what === 'failures') {
-    const rows = [...failures].sort(
+    const dropped = failureDrops
+      .filter((d) => d.dropped > 0)
+      .map((d) => ({ day: d.day, kind: 'dropped', code: 'over-budget', count: d.dropped }));
+    // 'dropped' sorts before the kinds: a day's drops come first.
+    const rows = [...failures, ...dropped].sort(
       (a, b) => b.day.localeCompare(a.day) || a.kind.localeCompare(b.kind) || b.count - a.count,
     );
     return csv(

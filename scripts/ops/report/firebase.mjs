@@ -80,13 +80,14 @@ export async function launchInput(options) {
 /** The records of the named CSV reports (report/campus-report.mjs). */
 export async function reportInput(options) {
   const { db, names, pendingCampusIdOf } = await open(options);
-  const [entries, members, invites, settings, requests, failures] = await Promise.all([
+  const [entries, members, invites, settings, requests, failures, drops] = await Promise.all([
     db.collection(names.waitlist).get(),
     db.collection(names.campusMembers).get(),
     db.collection(names.invites).select().get(),
     db.collection(names.campusSettings).get(),
     db.collection(names.campusRequests).get(),
     db.collection(names.failureCounts).get(),
+    db.collection(names.failureDrops).get(),
   ]);
   const verified = new Set(members.docs.filter((d) => d.get('verified') === true).map((d) => d.id));
   return {
@@ -118,6 +119,10 @@ export async function reportInput(options) {
       kind: String(d.get('kind')),
       code: String(d.get('code')),
       count: Number(d.get('count') ?? 0),
+    })),
+    failureDrops: drops.docs.map((d) => ({
+      day: String(d.get('day')),
+      dropped: Number(d.get('dropped') ?? 0),
     })),
   };
 }

@@ -49,7 +49,7 @@ export const launchInput = (options, usage) =>
 /** The records of the named CSV reports (report/campus-report.mjs). */
 export const reportInput = (options, usage) =>
   withDatabase(options, usage, async (client) => {
-    const [entries, invites, settings, requests, failures] = await Promise.all([
+    const [entries, invites, settings, requests, failures, drops] = await Promise.all([
       client.query(
         `select w.uid::text as uid, w.college_id as "collegeId", w.created_at as "joinedAt",
          private.email_in_domains(w.email, c.email_domains) as verified, w.email
@@ -68,6 +68,10 @@ export const reportInput = (options, usage) =>
       client.query(
         `select to_char(day, 'YYYY-MM-DD') as day, kind, code, count from private.failure_counts`,
       ),
+      client.query(
+        `select to_char(day, 'YYYY-MM-DD') as day, dropped::int as dropped
+         from private.failure_drops_by_day()`,
+      ),
     ]);
     return {
       entries: entries.rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
@@ -80,5 +84,6 @@ export const reportInput = (options, usage) =>
       ),
       requests: requests.rows.map((r) => ({ ...r, at: r.at.toISOString() })),
       failures: failures.rows,
+      failureDrops: drops.rows,
     };
   });

@@ -63,6 +63,8 @@ export const COLLECTIONS = {
   mailStops: 'mailStops',
   /** `failureCounts/{day}_{kind}_{code}` = `{ day, kind, code, count }`: failures, counted. */
   failureCounts: 'failureCounts',
+  /** `failureDrops/{day}` = `{ day, dropped }`: failure reports dropped over the budget (issue 59). */
+  failureDrops: 'failureDrops',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

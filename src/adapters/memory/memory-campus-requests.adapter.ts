@@ -3,6 +3,7 @@ import {
   campusRequestError,
   campusRequestKey,
   isPendingCampusId,
+  mailCampusLabel,
   MAX_REQUESTS_PER_STUDENT,
   parseCampusRequest,
   pendingCampusIdOf,
@@ -124,9 +125,12 @@ export function isListedCampus(state: MemoryState, id: string): boolean {
   return isCollegeId(id) && (isCatalogueCollege(id) || Object.hasOwn(state.addedCampuses, id));
 }
 
-/** How a campus is named in e-mails and the report: the catalogue's, an added one's, a request's. */
+/**
+ * How e-mails name a campus: the catalogue's short name, an added one's; a pending one generically
+ * (issue 59: never the text a student typed).
+ */
 export const campusLabelOf = (state: MemoryState, id: string): string =>
-  campusNamesOf(state, id).shortName;
+  mailCampusLabel(id, campusNamesOf(state, id).shortName);
 
 /** The campus requests' operator control (`addCampus` is memory-campuses.ts's). */
 export interface CampusRequestsControls {

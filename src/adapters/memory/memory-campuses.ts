@@ -36,7 +36,8 @@ export interface AddCampusResult {
 
 /**
  * The operators' command (`npm run campus:add` on the real backends): turns a requested campus
- * (by its pending id) into a catalogue campus `id`, named as given or as the request, moves every
+ * (by its pending id) into a catalogue campus `id`, named as the operator gives it (issue 59: the
+ * name and short name are required, never the request's text, which a student typed), moves every
  * entry on the pending campus to it, and queues one 'Ya puedes unirte' message per student who
  * asked for it. A rerun for the same request and id writes and sends nothing; an unknown request,
  * a request added under another id, or an id already taken throws and changes nothing.
@@ -46,6 +47,13 @@ export function addCampus(
   clock: Clock,
   input: { request: string; id: string; name?: string; shortName?: string },
 ): AddCampusResult {
+  const name = input.name?.replace(/\s+/g, ' ').trim() ?? '';
+  const shortName = input.shortName?.replace(/\s+/g, ' ').trim() ?? '';
+  if (!name || !shortName) {
+    throw new Error(
+      "The campus's name and short name are required (the request's text is never copied)",
+    );
+  }
   let result: AddCampusResult | null = null;
   store.update((state) => {
     const found = isPendingCampusId(input.request) ? requestOfPending(state, input.request) : null;
@@ -64,8 +72,6 @@ export function addCampus(
     if (isCatalogueCollege(input.id) || Object.hasOwn(state.addedCampuses, input.id)) {
       throw new Error(`The campus id ${input.id} is taken`);
     }
-    const name = (input.name ?? request.name).trim() || request.name;
-    const shortName = (input.shortName ?? name).trim() || name;
     let next: MemoryState = {
       ...state,
       addedCampuses: {
@@ -117,7 +123,8 @@ export interface CampusesControls {
    * The operators' command that turns a requested campus into a catalogue campus (issue 49; `npm
    * run campus:add -- --request ID --id CAMPUS` on the real backends): the search finds it, every
    * entry on the pending campus moves to it, and each student who asked gets one 'Ya puedes
-   * unirte' e-mail. A rerun writes and sends nothing; an unknown request or a taken id throws.
+   * unirte' e-mail. A rerun writes and sends nothing; an unknown request, a taken id, or a missing
+   * name or short name (issue 59) throws.
    */
   addCampus(input: { request: string; id: string; name?: string; shortName?: string }): {
     id: string;

@@ -16,28 +16,37 @@ declare module './memory-store' {
      * failureCountKey (day, kind and code). Nothing of any student.
      */
     readonly failureCounts: Readonly<Record<string, number>>;
+    /** The reports dropped over the budget (issue 59), by UTC day ('2026-11-28': 130). */
+    readonly failureDrops: Readonly<Record<string, number>>;
   }
 }
 
 /** The failure reports' slice: counts only, so nothing of it goes with a student. */
-export const failureReportsSlice: Slice<'failureCounts'> = {
-  empty: () => ({ failureCounts: {} }),
-  parse: (d) => ({ failureCounts: recordOf(d.failureCounts, isCount) }),
+export const failureReportsSlice: Slice<'failureCounts' | 'failureDrops'> = {
+  empty: () => ({ failureCounts: {}, failureDrops: {} }),
+  parse: (d) => ({
+    failureCounts: recordOf(d.failureCounts, isCount),
+    failureDrops: recordOf(d.failureDrops, isCount),
+  }),
 };
 
-/** The failure reports' operator control. */
+/** The failure reports' operator controls. */
 export interface FailureReportsControls {
   /** The failure reports counted, by day, kind and code ('2026-11-28_join_unavailable': 2). */
   failureReports(): Record<string, number>;
+  /** The reports dropped over the budget, by day ('2026-11-28': 130), beside them (issue 59). */
+  failureDrops(): Record<string, number>;
 }
 
 export const failureReportsControls = ({ store }: MemoryContext): FailureReportsControls => ({
   failureReports: () => ({ ...store.read().failureCounts }),
+  failureDrops: () => ({ ...store.read().failureDrops }),
 });
 
 /**
  * The failure reports' "server" (issue 51), as the real ones: it reads the report again, counts it
- * under its UTC day, kind and code, and counts at most FAILURE_REPORT_BUDGET.perWindow a minute.
+ * under its UTC day, kind and code, and counts at most FAILURE_REPORT_BUDGET.perWindow a minute;
+ * the rest are dropped and counted as dropped, by day (issue 59).
  * Developers and QA read the counts with `window.__memoryBackend.failureReports()`.
  */
 export function createMemoryFailureReports({
@@ -57,9 +66,17 @@ export function createMemoryFailureReports({
         windowStart = now.getTime();
         used = 0;
       }
-      if (used >= FAILURE_REPORT_BUDGET.perWindow) return; // over the budget: dropped
+      const day = reportDay(now);
+      if (used >= FAILURE_REPORT_BUDGET.perWindow) {
+        // Over the budget: dropped, and counted as dropped (issue 59).
+        store.update((state) => ({
+          ...state,
+          failureDrops: { ...state.failureDrops, [day]: (state.failureDrops[day] ?? 0) + 1 },
+        }));
+        return;
+      }
       used++;
-      const key = failureCountKey(reportDay(now), report);
+      const key = failureCountKey(day, report);
       store.update((state) => ({
         ...state,
         failureCounts: { ...state.failureCounts, [key]: (state.failureCounts[key] ?? 0) + 1 },

@@ -9,6 +9,7 @@ import {
   parseInviteCode,
 } from '@/domain/invite-code';
 import { collegeOfId } from '@/domain/college-of-id';
+import { isPendingCampusId } from '@/domain/campus-request';
 import { countedAddress, progressOf } from './memory-campus-progress.adapter';
 import { assertSignedIn } from './memory-auth.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
@@ -144,7 +145,8 @@ export function createMemoryInvites({ store, controls, clock }: MemoryContext): 
       const state = store.read();
       const owner = Object.entries(state.inviteCodes).find(([, c]) => c === code)?.[0];
       const collegeId = owner ? collegeOf(state, owner) : null;
-      if (!collegeId) return null;
+      // A pending campus has no preview (issue 59): its name is a student's text.
+      if (!collegeId || isPendingCampusId(collegeId)) return null;
       return {
         college: collegeOfId(collegeId),
         progress: progressOf(state, collegeId),

@@ -163,6 +163,8 @@ ${htmlParagraphs}
 export function mailContent(facts: MailFacts): MailContent {
   const name = greetingName(facts.name);
   const campus = oneLine(facts.campus, 120) || 'tu campus';
+  // A sentence that starts with the campus: a pending one is 'tu campus (pendiente)' (issue 59).
+  const Campus = campus.charAt(0).toUpperCase() + campus.slice(1);
   const greeting = name ? `Hola, ${name}:` : 'Hola:';
   if (facts.kind === 'code') {
     const code = /^\d{6}$/.test(facts.code ?? '') ? facts.code! : null;
@@ -195,8 +197,8 @@ export function mailContent(facts: MailFacts): MailContent {
       {
         text:
           percent === 100
-            ? `¡${campus} llegó a su meta! Ya son ${progress.verified} de ${progress.threshold} estudiantes verificados: pronto te avisaremos cuándo abre.`
-            : `${campus} ya va en el ${percent}% de su meta: ${progress.verified} de ${progress.threshold} estudiantes verificados.`,
+            ? `¡${Campus} llegó a su meta! Ya son ${progress.verified} de ${progress.threshold} estudiantes verificados: pronto te avisaremos cuándo abre.`
+            : `${Campus} ya va en el ${percent}% de su meta: ${progress.verified} de ${progress.threshold} estudiantes verificados.`,
       },
     ];
     if (facts.inviteUrl) {
@@ -208,8 +210,8 @@ export function mailContent(facts: MailFacts): MailContent {
     return compose(
       oneLine(
         percent === 100
-          ? `¡${campus} llegó a su meta!`
-          : `${campus} ya va en el ${percent}% de su meta`,
+          ? `¡${Campus} llegó a su meta!`
+          : `${Campus} ya va en el ${percent}% de su meta`,
         160,
       ),
       greeting,

@@ -4,6 +4,7 @@ import {
   CAMPUS_NAME_LENGTH,
   type CampusRequestField,
   CITY_LENGTH,
+  looksLikeContact,
   parseCampusRequest,
 } from '@/domain/campus-request';
 import { Button } from '@/ui/components/button';
@@ -15,6 +16,15 @@ import { useAppStore } from '@/ui/store/store-context';
 const FIELD_ERRORS: Record<CampusRequestField, string> = {
   name: `Escribe el nombre de tu universidad y campus (de ${CAMPUS_NAME_LENGTH.min} a ${CAMPUS_NAME_LENGTH.max} caracteres, sin símbolos).`,
   city: `Escribe la ciudad (de ${CITY_LENGTH.min} a ${CITY_LENGTH.max} caracteres, sin símbolos).`,
+};
+
+/**
+ * A field refused for a link, an e-mail, a domain or a phone number (issue 59): the form says
+ * so, not the length rule.
+ */
+const CONTACT_ERROR: Record<CampusRequestField, string> = {
+  name: 'Escribe solo el nombre de tu universidad y campus, sin páginas web, correos ni números de teléfono.',
+  city: 'Escribe solo el nombre de la ciudad, sin páginas web, correos ni números de teléfono.',
 };
 
 /**
@@ -84,7 +94,7 @@ export const CampusRequestDialog = forwardRef<HTMLDialogElement, { initialName: 
             id={`${id}-${which}-error`}
             className="mt-1 block text-sm font-medium text-rose-700"
           >
-            {FIELD_ERRORS[which]}
+            {looksLikeContact(value) ? CONTACT_ERROR[which] : FIELD_ERRORS[which]}
           </span>
         )}
       </label>

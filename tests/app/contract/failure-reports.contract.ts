@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type FailureReport, reportDay } from '@/domain/failure-report';
+import {
+  FAILURE_REPORT_BUDGET,
+  type FailureDrops,
+  type FailureReport,
+  reportDay,
+} from '@/domain/failure-report';
 import type { FailureReports } from '@/ports/failure-reports.port';
 
 /** One count as the backend holds it: a day (UTC, 'YYYY-MM-DD'), a kind, a code, how many. */
@@ -15,6 +20,13 @@ export interface FailureReportsHarness {
   readonly reports: FailureReports;
   /** Behind the port (admin-only): every count held, in any order. */
   counts(): Promise<FailureCount[]>;
+  /** Behind the port (admin-only, issue 59): the reports dropped over the budget, by day. */
+  drops(): Promise<FailureDrops[]>;
+  /**
+   * Whether every drop is written by the time its call answers (memory, Supabase), or an instance
+   * writes them in batches (Firebase: the first at once, the rest with a later call).
+   */
+  readonly dropsWrittenAtOnce: boolean;
 }
 
 const sorted = (counts: FailureCount[]) =>
@@ -51,6 +63,24 @@ export function describeFailureReportsContract(
         });
       }
       expect(await h.counts()).toEqual([]);
+    });
+
+    it('counts what it drops over the budget beside what it keeps (issue 59)', async () => {
+      const h = await setup();
+      const { perWindow } = FAILURE_REPORT_BUDGET;
+      // Two budgets and more: a flood spends the budget even when a window starts meanwhile.
+      const sent = 2 * perWindow + 10;
+      for (let i = 0; i < sent; i++) {
+        await h.reports.report({ kind: 'join', code: 'unavailable' });
+      }
+      const kept = (await h.counts()).reduce((sum, c) => sum + c.count, 0);
+      const drops = await h.drops();
+      const dropped = drops.reduce((sum, d) => sum + d.dropped, 0);
+      expect(kept).toBeLessThanOrEqual(2 * perWindow);
+      expect(dropped).toBeGreaterThan(0);
+      expect(drops.map((d) => d.day)).toEqual([reportDay(new Date())]);
+      if (h.dropsWrittenAtOnce) expect(kept + dropped).toBe(sent);
+      else expect(kept + dropped).toBeLessThanOrEqual(sent);
     });
   });
 }

@@ -16,7 +16,7 @@ import { describeWaitlistContract } from './waitlist-repo.contract';
 import { describeSellerChoicesContract } from './seller-choices.contract';
 import { describeJoinSourcesContract } from './join-sources.contract';
 import { describeMilestonesContract } from './milestones.contract';
-import { describeCampusAddContract } from './campus-add.contract';
+import { describeCampusAddContract, mailFromOutbox } from './campus-add.contract';
 import { describeLeaveLinksContract } from './leave-links.contract';
 import { describeFailureReportsContract } from './failure-reports.contract';
 import { onList } from './on-list';
@@ -26,13 +26,14 @@ import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { memoryStorage } from '../../support/memory-storage';
 
 /** A memory backend with no latency whose popup outcome the test arranges. */
-function backend() {
+function backend({ sendAutomatically = true }: { sendAutomatically?: boolean } = {}) {
   let outcome: 'first' | 'close' = 'first';
   let accountIndex = 0;
   const storage = memoryStorage();
   const b = createMemoryBackend({
     storage,
     config: { latencyMs: 0 },
+    sendAutomatically,
     chooseAccount: async (accounts) => {
       if (outcome === 'close') throw new AppError('auth/popup-closed-by-user');
       return accounts[accountIndex % accounts.length]!;
@@ -258,8 +259,8 @@ describeEmailVerificationsContract('memory', async () => {
  * A memory backend whose accounts a test makes as it needs them (the provider's side: they exist
  * before any sign-in), each signed in by choosing it.
  */
-function withAccounts() {
-  const { b, arrange, storage } = backend();
+function withAccounts(options: { sendAutomatically?: boolean } = {}) {
+  const { b, arrange, storage } = backend(options);
   let made = 0;
   const accounts = (): { uid: string; email: string; displayName: string }[] =>
     (JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as { accounts?: [] }).accounts ?? [
@@ -340,10 +341,13 @@ describeMilestonesContract('memory', async () => {
 });
 
 describeCampusAddContract('memory', async () => {
-  const { b, signIn, signInAs } = withAccounts();
+  // Unsent: the messages wait in the outbox, as a real backend's do until its sender runs.
+  const { b, signIn, signInAs } = withAccounts({ sendAutomatically: false });
   return {
     requests: b.campusRequests,
     waitlist: b.waitlist,
+    invites: b.invites,
+    mailTo: (address) => mailFromOutbox(b.outbox, address),
     signIn: () => signIn(),
     signInAs,
     addCampus: async (input) => {
@@ -428,5 +432,8 @@ describeFailureReportsContract('memory', async () => {
         const { kind, code } = reports.find((r) => failureCountKey(day, r) === key)!;
         return { day, kind, code, count };
       }),
+    drops: async () =>
+      Object.entries(b.controls.failureDrops()).map(([day, dropped]) => ({ day, dropped })),
+    dropsWrittenAtOnce: true,
   };
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { campusRequestKey, parseCampusRequest } from '@/domain/campus-request';
+import { campusRequestKey, looksLikeContact, parseCampusRequest } from '@/domain/campus-request';
 import { campusRequestText } from '../../support/arbitraries';
 
 // Issue 28, 'Mi campus no aparece': any input gets a clear answer (a tidy request, or the fields
@@ -94,5 +94,68 @@ describe('campus requests', () => {
       ok: false,
       invalid: ['name', 'city'],
     });
+  });
+});
+
+// Issue 59: a request names a campus, never a place to write to. Its text names a pending campus
+// on the page and in the operators' report: a link, an e-mail, a domain or a phone number in it is
+// refused, wherever it sits, in the name or the city, and the form says why (looksLikeContact).
+describe('campus requests refuse contacts (issue 59)', () => {
+  const label = fc.stringMatching(/^[a-z]([a-z0-9-]{0,9}[a-z0-9])?$/);
+  const tld = fc.constantFrom('com', 'mx', 'COM', 'edu.mx', 'org', 'net', 'io', 'xyz');
+  const digit = fc.constantFrom(...'0123456789');
+  const separator = fc.constantFrom('', '', ' ', '-', '.', '/');
+  const contact = fc.oneof(
+    fc.tuple(label, tld).map(([l, t]) => `${l}.${t}`),
+    label.map((l) => `www.${l}`),
+    fc.tuple(label, label).map(([a, b]) => `${a}@${b}`),
+    label.map((l) => `https://${l}`),
+    // 5 to 12 digits, at most one space, dot, hyphen or slash between two of them.
+    fc
+      .array(fc.tuple(separator, digit), { minLength: 4, maxLength: 11 })
+      .chain((rest) => digit.map((first) => first + rest.map(([s, d]) => s + d).join(''))),
+  );
+  const around = fc.tuple(words, words);
+
+  it('a link, an e-mail, a domain or 5 digits anywhere in the name or the city is refused, and said so', () => {
+    fc.assert(
+      fc.property(contact, around, fc.boolean(), (token, [before, after], inCity) => {
+        const text = `${before} ${token} ${after}`;
+        const parsed = parseCampusRequest(
+          inCity ? { name: 'Universidad de Colima', city: text } : { name: text, city: 'Colima' },
+        );
+        expect(parsed).toEqual({ ok: false, invalid: [inCity ? 'city' : 'name'] });
+        expect(looksLikeContact(text)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('names with abbreviations and short numbers are kept', () => {
+    fc.assert(
+      fc.property(words, fc.integer({ min: 0, max: 9999 }), (name, n) => {
+        const text = `${name} ${n}`;
+        expect(looksLikeContact(text)).toBe(false);
+        expect(parseCampusRequest({ name: text, city: 'Cd. Juárez' }).ok).toBe(true);
+      }),
+    );
+    for (const name of [
+      'U. de G. Campus Norte',
+      'U.N.A.M. Ciudad Universitaria',
+      'Instituto Tecnológico de Cd. Juárez',
+      'Cd.Juárez',
+      'Universidad Vasco de Quiroga 2',
+      'CBTIS 1 Plantel 2',
+    ]) {
+      expect(parseCampusRequest({ name, city: 'León' }).ok, name).toBe(true);
+    }
+    for (const name of [
+      'Escríbeme a algo.com',
+      'UDG.MX',
+      'Llama al 33 1234 5678',
+      'Campus 12345',
+    ]) {
+      expect(parseCampusRequest({ name, city: 'León' }).ok, name).toBe(false);
+    }
   });
 });

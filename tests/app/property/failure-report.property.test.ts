@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError, ERROR_CODES, type ErrorCode } from '@/domain/errors';
 import {
+  createDropLedger,
+  DROP_WRITE_EVERY_MS,
   FAILURE_KINDS,
   failureCountKey,
   failureReportOf,
@@ -130,5 +132,50 @@ describe('reporting a failure from the page', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toBe(PAGE_REPORT_LIMIT);
     expect(failureReportOf('join', 'auth/popup-closed-by-user')).toBeNull();
+  });
+});
+
+// Issue 59: an instance counts the reports it drops and writes them in batches: a flood of any
+// size within one DROP_WRITE_EVERY_MS costs one write, over a minute at most 60_000 /
+// DROP_WRITE_EVERY_MS + 1, and no drop is lost (what waits is written by a later call).
+describe('the drop ledger (issue 59)', () => {
+  it('N drops make a bounded number of writes, and every drop is written once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2_000 }), { minLength: 1, maxLength: 3_000 }),
+        (gaps) => {
+          let t = 1_000_000;
+          const ledger = createDropLedger(() => t);
+          let writes = 0;
+          let written = 0;
+          for (const gap of gaps) {
+            t += gap;
+            const batch = ledger.drop();
+            if (batch) writes++;
+            written += batch;
+          }
+          const span = t - 1_000_000;
+          expect(writes).toBeLessThanOrEqual(1 + Math.floor(span / DROP_WRITE_EVERY_MS));
+          t += DROP_WRITE_EVERY_MS;
+          written += ledger.due();
+          expect(written).toBe(gaps.length);
+        },
+      ),
+    );
+    // 10,000 drops in one instant: one write.
+    const ledger = createDropLedger(() => 0);
+    const batches = Array.from({ length: 10_000 }, () => ledger.drop()).filter(Boolean);
+    expect(batches).toEqual([1]);
+  });
+
+  it('a batch whose write failed is written with the next one', () => {
+    let t = 0;
+    const ledger = createDropLedger(() => t);
+    expect(ledger.drop()).toBe(1);
+    ledger.unwritten(1);
+    expect(ledger.drop()).toBe(0);
+    t = DROP_WRITE_EVERY_MS;
+    expect(ledger.due()).toBe(2);
+    expect(ledger.due()).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ const EMPTY = {
   joinNotices: {},
   consentNotices: {},
   failureCounts: {},
+  failureDrops: {},
   photos: {},
   reviews: {},
   heroStripOn: true,
@@ -256,7 +257,7 @@ describe('the memory backend’s stored state', () => {
       launchRuns: [{ collegeId: 'udg-cucei', at: 1764320000000, queued: 2 }],
     };
     // The hourly sends of before issue 59 (keyed by uid and address) are not the code ledger
-    // (keyed digests): read as none, and the rest as written.
+    // (keyed digests): read as none, and the rest as written; fields added later read empty.
     const kept: Record<string, unknown> = { ...stored };
     delete kept.codeSends;
     expect(read(stored)).toEqual({
@@ -265,6 +266,7 @@ describe('the memory backend’s stored state', () => {
       codeTotals: {},
       codeBudget: EMPTY.codeBudget,
       mailSuppressions: {},
+      failureDrops: {},
     });
   });
 
@@ -344,6 +346,7 @@ describe('the memory backend’s stored state', () => {
       joinNotices: { b: '2026-11-30' },
       consentNotices: {},
       failureCounts: { c: 2 },
+      failureDrops: {},
       photos: { b: '/b.png' },
       reviews: { b: { photo: '/b.png', approved: true } },
       heroStripOn: true,

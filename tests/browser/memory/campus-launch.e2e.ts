@@ -228,11 +228,17 @@ test('a requested campus is joined at once as pending, and an operator makes it 
   const added = await backend(page, 'addCampus', {
     request: request!.id,
     id: 'usotavento-coatza',
+    name: 'Universidad de Sotavento',
     shortName: 'US - Coatzacoalcos',
   });
   expect(added).toEqual({ id: 'usotavento-coatza', added: true, moved: 1, queued: 1 });
   expect(
-    await backend(page, 'addCampus', { request: request!.id, id: 'usotavento-coatza' }),
+    await backend(page, 'addCampus', {
+      request: request!.id,
+      id: 'usotavento-coatza',
+      name: 'Universidad de Sotavento',
+      shortName: 'US - Coatzacoalcos',
+    }),
   ).toMatchObject({ added: false, queued: 0 });
   await backend(page, 'deliverMail');
   const told = (await backend<{ to: string; subject: string }[]>(page, 'mailbox')).filter(

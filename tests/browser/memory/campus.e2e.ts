@@ -184,6 +184,15 @@ test("'Mi campus no aparece': a campus the search lacks is requested, and the st
     dialog.getByText('Escribe la ciudad (de 2 a 80 caracteres, sin símbolos).'),
   ).toBeVisible();
   expect(await backend(page, 'campusRequests')).toEqual([]);
+  // A phone number or a web address is no name (issue 59): the field says so, nothing is sent.
+  await dialog.getByLabel('Ciudad').fill('Llama al 33 1234 5678');
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(
+    dialog.getByText(
+      'Escribe solo el nombre de la ciudad, sin páginas web, correos ni números de teléfono.',
+    ),
+  ).toBeVisible();
+  expect(await backend(page, 'campusRequests')).toEqual([]);
   await dialog.getByLabel('Ciudad').fill('Coatzacoalcos');
   await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page.getByText('Recibimos tu solicitud')).toBeVisible();

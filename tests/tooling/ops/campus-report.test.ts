@@ -87,6 +87,29 @@ describe('the campus report', () => {
     );
   });
 
+  it('failure reports show the reports dropped over the budget beside the kept ones (issue 59)', () => {
+    expect(
+      report('failures', {
+        failures: [
+          { day: '2026-11-28', kind: 'join', code: 'unavailable', count: 120 },
+          { day: '2026-11-27', kind: 'join', code: 'internal', count: 2 },
+        ],
+        failureDrops: [
+          { day: '2026-11-28', dropped: 4880 },
+          { day: '2026-11-27', dropped: 0 },
+        ],
+      }),
+    ).toBe(
+      [
+        'day,kind,code,count',
+        '2026-11-28,dropped,over-budget,4880',
+        '2026-11-28,join,unavailable,120',
+        '2026-11-27,join,internal,2',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('failure reports, newest day first, then by kind and count (issue 51)', () => {
     expect(
       report('failures', {

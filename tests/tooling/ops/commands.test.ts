@@ -111,4 +111,18 @@ describe('--backend', { timeout: 120_000 }, () => {
       await refuses('notify-campus', ['--backend', backend, '--campus', 'X Y'], 'Name the campus');
     }
   });
+
+  it("campus:add requires the catalogue's name and short name, never copying the request's text (issue 59)", async () => {
+    const pending = `pendiente-${'a'.repeat(24)}`;
+    for (const backend of ['firebase', 'supabase']) {
+      const request = ['--backend', backend, '--request', pending, '--id', 'nueva'];
+      await refuses('campus-add', request, '--name is required');
+      await refuses(
+        'campus-add',
+        [...request, '--name', 'Universidad Nueva'],
+        '--short is required',
+      );
+      await refuses('campus-add', [...request, '--short', 'UN - Centro'], '--name is required');
+    }
+  });
 });

@@ -29,6 +29,22 @@ export const MAX_REQUESTS_PER_STUDENT = 5;
 const TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF .,'\u2019()&/-]+$/;
 /** A link, written out or not: what our operators' report must never carry (issue 51). */
 const LINK = /:\/\/|www\./i;
+/** The letters of TEXT: a domain's ending is followed by none of them. */
+const LETTER = 'A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF';
+/**
+ * What names a place to write to rather than a campus (issue 59): a link ('://', 'www.'), an
+ * e-mail ('@'), a domain ('algo.com', 'UDG.MX': a letter or digit, a dot, then two or more Latin
+ * letters ending the word, so 'Cd. Juárez' and 'U.N.A.M.' are names), or a run of 5 or more digits,
+ * one space, dot, hyphen or slash allowed between them (a phone, '33 1234 5678'). The first
+ * student's text names a pending campus on the page: none of these reaches it.
+ */
+const CONTACT = new RegExp(
+  `://|www\\.|@|[A-Za-z0-9]\\.[A-Za-z]{2,}(?![${LETTER}])|[0-9](?:[ ./-]?[0-9]){4}`,
+  'i',
+);
+
+/** Whether a text looks like a link, an e-mail, a domain or a phone number (CONTACT). */
+export const looksLikeContact = (value: unknown): boolean => CONTACT.test(tidyRequestText(value));
 
 /** Spaces trimmed and collapsed; Unicode composed (NFC), so 'á' is one character everywhere. */
 export const tidyRequestText = (value: unknown): string =>
@@ -36,13 +52,18 @@ export const tidyRequestText = (value: unknown): string =>
 
 export type CampusRequestField = 'name' | 'city';
 
-/** Whether a tidied text fits: its length in characters, the letters above, no link. */
+/** Whether a tidied text fits: its length in characters, the letters above, no link or contact. */
 const fits = (text: string, { min, max }: { readonly min: number; readonly max: number }) =>
-  [...text].length >= min && [...text].length <= max && TEXT.test(text) && !LINK.test(text);
+  [...text].length >= min &&
+  [...text].length <= max &&
+  TEXT.test(text) &&
+  !LINK.test(text) &&
+  !CONTACT.test(text);
 
 /**
  * The request tidied, or the fields that are not valid: a name of 3 to 120 characters and a city
- * of 2 to 80, of the letters, digits, spaces and punctuation above, and no link.
+ * of 2 to 80, of the letters, digits, spaces and punctuation above, and no link, e-mail, domain
+ * or run of 5 digits (CONTACT).
  */
 export function parseCampusRequest(
   input: unknown,
@@ -103,6 +124,17 @@ export async function requestKeyHash(key: string): Promise<string> {
 /** The pending campus's id of a request key. */
 export const pendingCampusIdOf = async (key: string): Promise<string> =>
   PENDING_CAMPUS_PREFIX + (await requestKeyHash(key));
+
+/**
+ * How every e-mail names a pending campus (issue 59), in its subject and its body: never by its
+ * name, which is the text the first student who asked typed (our domain signs what we send).
+ * The page still shows a student the name they asked for.
+ */
+export const PENDING_CAMPUS_MAIL_LABEL = 'tu campus (pendiente)';
+
+/** The campus as an e-mail names it: its label, or PENDING_CAMPUS_MAIL_LABEL for a pending one. */
+export const mailCampusLabel = (id: string, label: string): string =>
+  isPendingCampusId(id) ? PENDING_CAMPUS_MAIL_LABEL : label;
 
 /** A pending campus as the page's college: its name, its city, and '(pendiente)' in its label. */
 export const pendingCollege = ({ id, name, city }: PendingCampus) => ({

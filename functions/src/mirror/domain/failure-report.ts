@@ -76,3 +76,48 @@ export const reportDay = (at: Date): string => at.toISOString().slice(0, 10);
 /** The key of one day's count of one kind and code (a document id, a map key). */
 export const failureCountKey = (day: string, { kind, code }: FailureReport): string =>
   `${day}_${kind}_${code.replace('/', '-')}`;
+
+/**
+ * The reports dropped over the budget on one UTC day (issue 59): counted beside the kept ones, so
+ * a flood that spends the budget cannot hide real failures from operators (`npm run report --
+ * failures` shows both). What a dropped report said is not kept: a flood's content is its sender's.
+ */
+export interface FailureDrops {
+  readonly day: string;
+  readonly dropped: number;
+}
+
+/**
+ * How often an instance writes the drops it counted (Firebase): at most once per this many ms.
+ * A flood of any size costs an instance at most 60_000 / DROP_WRITE_EVERY_MS writes a minute;
+ * the drops counted since the last write wait for the next call after it (kept or dropped).
+ */
+export const DROP_WRITE_EVERY_MS = 10_000;
+
+/**
+ * An instance's count of dropped reports, written in batches: `drop()` counts one and answers how
+ * many to write now (the first drop at once, then at most one write per `everyMs`), 0 when they
+ * wait; `due()` answers the same without a drop (a kept report's call writes the waiting ones);
+ * `unwritten(n)` gives back a batch whose write failed.
+ */
+export function createDropLedger(now: () => number, everyMs = DROP_WRITE_EVERY_MS) {
+  let waiting = 0;
+  let lastWrite = -Infinity;
+  const due = (): number => {
+    if (waiting === 0 || now() - lastWrite < everyMs) return 0;
+    const batch = waiting;
+    waiting = 0;
+    lastWrite = now();
+    return batch;
+  };
+  return {
+    drop(): number {
+      waiting++;
+      return due();
+    },
+    due,
+    unwritten(batch: number): void {
+      waiting += batch;
+    },
+  };
+}

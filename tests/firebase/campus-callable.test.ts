@@ -31,7 +31,7 @@ import {
   setAccountCreatedAt,
   testApp,
 } from '../support/emulators';
-import { db, describeFirestore, firestoreHost } from '../support/firestore';
+import { db, describeFirestore, eventually, firestoreHost } from '../support/firestore';
 import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
@@ -306,6 +306,76 @@ describeFirestore('invites on Firebase beyond the contract', () => {
     ]) {
       expect(await db.has(path), path).toBe(false);
     }
+  });
+});
+
+describeFirestore('costs that do not grow with a loop of calls (issue 59)', () => {
+  const WATCHED = [
+    COLLECTIONS.waitlist,
+    COLLECTIONS.campusMembers,
+    COLLECTIONS.emailVerifications,
+    COLLECTIONS.verificationCodes,
+    COLLECTIONS.inviteOwners,
+    COLLECTIONS.inviteCodes,
+    COLLECTIONS.invites,
+  ];
+
+  it('get_my_campus and get_my_invites called 20 times write nothing; credits still follow a change', async () => {
+    const first = harness();
+    const inviter = await first.signIn('institutional');
+    await first.waitlist.join(inviter.uid, {
+      email: inviter.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    const invites = createCallableInvites(first.functions);
+    const { code } = await invites.mine(inviter.uid);
+    const second = harness();
+    const classmate = await second.signIn('institutional');
+    await second.waitlist.join(classmate.uid, {
+      email: classmate.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    expect(await createCallableInvites(second.functions).accept(classmate.uid, code)).toBe(true);
+    // The triggers of both joins done: their campus records are there, and settle.
+    await eventually(`${COLLECTIONS.campusMembers}/${inviter.uid}`);
+    await eventually(`${COLLECTIONS.campusMembers}/${classmate.uid}`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await first.repo.mine(inviter.uid)).verified).toBe(true);
+    const before = await db.updateTimes(...WATCHED);
+    expect(before[`${COLLECTIONS.campusMembers}/${inviter.uid}`]).toBeDefined();
+    for (let i = 0; i < 20; i++) {
+      expect((await first.repo.mine(inviter.uid)).verified).toBe(true);
+      expect((await invites.mine(inviter.uid)).joined).toBe(1);
+    }
+    // Not one document of theirs written again: the same update times.
+    expect(await db.updateTimes(...WATCHED)).toEqual(before);
+    // The classmate leaves: the credit goes at once, and the trigger removes their record.
+    await second.waitlist.leave(classmate.uid);
+    expect((await invites.mine(inviter.uid)).joined).toBe(0);
+    await eventually(`${COLLECTIONS.campusMembers}/${classmate.uid}`, false);
+    expect((await invites.mine(inviter.uid)).joined).toBe(0);
+  });
+
+  it('a stale campus record is written once, by the first call, and not again', async () => {
+    const h = harness();
+    const { uid, email } = await h.signIn('institutional');
+    await h.waitlist.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    await eventually(`${COLLECTIONS.campusMembers}/${uid}`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await seed(`${COLLECTIONS.campusMembers}/${uid}`, {
+      collegeId: { stringValue: 'udg-cucei' },
+      verified: { booleanValue: false },
+    });
+    const stale = await db.updateTimes(COLLECTIONS.campusMembers);
+    expect((await h.repo.mine(uid)).verified).toBe(true);
+    const fixed = await db.updateTimes(COLLECTIONS.campusMembers);
+    expect(fixed[`${COLLECTIONS.campusMembers}/${uid}`]).not.toBe(
+      stale[`${COLLECTIONS.campusMembers}/${uid}`],
+    );
+    for (let i = 0; i < 5; i++) await h.repo.mine(uid);
+    expect(await db.updateTimes(COLLECTIONS.campusMembers)).toEqual(fixed);
   });
 });
 

@@ -27,6 +27,7 @@ const EMPTY = {
   entries: {},
   consents: {},
   joinNotices: {},
+  collegeChanges: {},
   consentNotices: {},
   failureCounts: {},
   photos: {},
@@ -252,7 +253,8 @@ describe('the memory backend’s stored state', () => {
       mailStopped: { 'demo-sofia': 1763805600000 },
       launchRuns: [{ collegeId: 'udg-cucei', at: 1764320000000, queued: 2 }],
     };
-    expect(read(stored)).toEqual(stored);
+    // Written before issue 59: no change of campus recorded yet.
+    expect(read(stored)).toEqual({ ...stored, collegeChanges: {} });
   });
 
   it('drops what is corrupt, field by field, and keeps the rest as today', () => {
@@ -267,6 +269,7 @@ describe('the memory backend’s stored state', () => {
       entries: [ANA_ENTRY, { email: 1 }],
       consents: { a: 'ayer', b: '2026-11-28T09:00:00.000Z' },
       joinNotices: { a: 'mañana', b: '2026-11-30' },
+      collegeChanges: { a: 'ayer', b: '2026-11-28T09:00:00.000Z', c: 5 },
       consentNotices: { otro: 7 },
       failureCounts: { a: -1, b: 1.5, c: 2, d: '3' },
       photos: { a: 5, b: '/b.png' },
@@ -326,6 +329,7 @@ describe('the memory backend’s stored state', () => {
       entries: { '0': ANA_ENTRY },
       consents: { b: '2026-11-28T09:00:00.000Z' },
       joinNotices: { b: '2026-11-30' },
+      collegeChanges: { b: '2026-11-28T09:00:00.000Z' },
       consentNotices: {},
       failureCounts: { c: 2 },
       photos: { b: '/b.png' },

@@ -10,7 +10,7 @@
 -- table public.waitlist
 -- Migrations: 20261123000000_waitlist.sql, 20261123120000_my_entry.sql, 20261124000000_trust.sql,
 --   20261125000000_campus_progress.sql, 20261128010000_join_terms.sql,
---   20261128070000_campus_launch.sql, 20261128182000_entry_rules.sql
+--   20261128070000_campus_launch.sql, 20261128182000_waitlist_entry_rules.sql
 create table public.waitlist (
   uid uuid not null,
   email text not null,
@@ -45,7 +45,7 @@ grant select, delete, insert (uid, email, college_id, adult, notice_version), up
 grant all on table public.waitlist to service_role;
 
 -- function private.accepts_join_terms(boolean,text,timestamp with time zone)
--- Migrations: 20261128182000_entry_rules.sql
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
 CREATE OR REPLACE FUNCTION private.accepts_join_terms(adult boolean, notice_version text, at timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
@@ -75,7 +75,7 @@ $function$;
 grant execute on function private.is_on_list() to authenticated;
 
 -- function private.limit_college_change()
--- Migrations: 20261128182000_entry_rules.sql
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
 CREATE OR REPLACE FUNCTION private.limit_college_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -94,7 +94,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.stamp_college_change()
--- Migrations: 20261128182000_entry_rules.sql
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
 CREATE OR REPLACE FUNCTION private.stamp_college_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -110,9 +110,9 @@ $function$;
 -- No grants: its owner alone.
 
 -- trigger waitlist_college_change_limit on public.waitlist
--- Migrations: 20261128182000_entry_rules.sql
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
 CREATE TRIGGER waitlist_college_change_limit AFTER UPDATE OF college_id ON public.waitlist FOR EACH ROW EXECUTE FUNCTION private.limit_college_change();
 
 -- trigger waitlist_college_change_stamp on public.waitlist
--- Migrations: 20261128182000_entry_rules.sql
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
 CREATE TRIGGER waitlist_college_change_stamp BEFORE UPDATE OF college_id ON public.waitlist FOR EACH ROW EXECUTE FUNCTION private.stamp_college_change();

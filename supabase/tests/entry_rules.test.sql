@@ -1,4 +1,4 @@
--- Issue 59 (20261128182000_entry_rules.sql): an entry's campus changes at most once a minute, a
+-- Issue 59 (20261128182000_waitlist_entry_rules.sql): an entry's campus changes at most once a minute, a
 -- student's own change only; after the grace date a new entry carries the 18+ confirmation with
 -- a published version of the privacy notice.
 begin;

@@ -169,12 +169,15 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
         `insert into auth.users (email) values ('nadie@gmail.com') returning id::text as id`,
       )
     ).rows[0]!.id;
+    const key = 'universidad del reporte|xalapa';
     await db.admin.query(
       `insert into private.campus_requests (user_id, request_key, name, city) values
-         ($1, 'universidad de sotavento|coatzacoalcos', 'Universidad de Sotavento', 'Coatzacoalcos'),
-         ($2, 'universidad de sotavento|coatzacoalcos', 'Universidad de Sotavento', 'Coatzacoalcos')`,
-      [rows[0]!.id, outsider],
+         ($1, $3, 'Universidad del Reporte', 'Xalapa'), ($2, $3, 'Universidad del Reporte', 'Xalapa')`,
+      [rows[0]!.id, outsider, key],
     );
+    const pendingId = (
+      await db.admin.query<{ id: string }>('select private.pending_campus_id($1) as id', [key])
+    ).rows[0]!.id;
     const csv = (await launch('--csv')).stdout.trim().split('\n');
     const head = csv[0]!.split(',');
     expect(head.slice(0, 9)).toEqual([
@@ -202,7 +205,7 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     // Beside the totals, the verified students among them (issue 59): all twelve are.
     expect(cell('sellers_verified')).toBe('2');
     expect(cell('sources_verified')).toBe('whatsapp/grupo/-:2 otro/-/cartel:1');
-    const asked = csv.find((line) => line.startsWith('pendiente-'))!.split(',');
+    const asked = csv.find((line) => line.startsWith(`${pendingId},`))!.split(',');
     expect([asked[head.indexOf('requests')], asked[head.indexOf('requests_verified')]]).toEqual([
       '2',
       '1',

@@ -89,7 +89,8 @@ export interface WaitlistControls {
 
 export const waitlistControls = (context: MemoryContext): WaitlistControls => ({
   entries: () => ({ ...context.store.read().entries }),
-  joinWithTerms: (uid, entry, terms) => joinAsServer(context)(uid, entry, terms),
+  joinWithTerms: (uid, entry, terms) =>
+    Promise.resolve().then(() => joinAsServer(context)(uid, entry, terms)),
   notices: () => ({
     joined: { ...context.store.read().joinNotices },
     consented: { ...context.store.read().consentNotices },
@@ -129,7 +130,7 @@ const ownEntry = ({ store }: MemoryContext, uid: string, what: string): void =>
  */
 export function joinAsServer(context: MemoryContext) {
   const { store, clock, sender } = context;
-  return async (uid: string, entry: WaitlistEntry, terms: OfferedJoinTerms) => {
+  return (uid: string, entry: WaitlistEntry, terms: OfferedJoinTerms): WaitlistEntry => {
     ownEntry(context, uid, 'join');
     // As the real backends' rules: the entry's e-mail is the account's, and there must be one.
     const account = store.read().accounts.find((a) => a.uid === uid);

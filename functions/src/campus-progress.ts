@@ -126,10 +126,7 @@ export async function memberNow(
 
 /** Whether a stored campus record says what `member` says (no write is needed). */
 const sameMember = (stored: Record<string, unknown> | undefined, member: MemberRecord): boolean =>
-  stored !== undefined &&
-  Object.keys(stored).length === 2 &&
-  stored.collegeId === member.collegeId &&
-  stored.verified === member.verified;
+  stored?.collegeId === member.collegeId && stored.verified === member.verified;
 
 /**
  * Sets the student's campus record to what their entry says now, in a transaction: any number of

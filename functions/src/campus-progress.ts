@@ -7,7 +7,8 @@
  * - `campusMembers/{uid}` = `{ collegeId, verified }` mirrors each waitlist entry.
  *   `reconcileMember` sets it to what the entry says now, in a transaction: a duplicated, late or
  *   out-of-order trigger event converges on the entry as it is, so the records always equal a
- *   recount of the entries. It runs first on every write of an entry (waitlist.ts).
+ *   recount of the entries. It runs first on every write of an entry (waitlist.ts), and writes
+ *   only what changed: a call that finds the record right writes nothing (issue 59).
  * - A student counts for their campus (`countedAddress`) with the address they verified by a code
  *   (`emailVerifications/{uid}`, email-verifications.ts) when it is of their campus's university,
  *   else with their sign-in address when it is one and no other account verified it: a count is
@@ -86,41 +87,78 @@ export async function countedAddress(
   return held.docs.some((d) => d.id !== uid) ? null : signIn;
 }
 
+/** A campus record as the functions keep it: the entry's campus and whether it counts. */
+export interface MemberRecord {
+  collegeId: string;
+  verified: boolean;
+}
+
+/**
+ * What the student's campus record should say now, from their entry and their verification, as
+ * read in `tx` (reads only): null when there is no entry. The one rule of reconcileMember's
+ * writes, and what get_my_invites counts with (it writes nothing).
+ */
+export async function memberNow(
+  store: Firestore,
+  tx: Transaction,
+  uid: string,
+): Promise<{
+  entry: EntryFields | undefined;
+  /** The verified address, and whether a verification document is there at all. */
+  held: string | null;
+  verificationExists: boolean;
+  member: MemberRecord | null;
+}> {
+  const [entrySnap, verifiedSnap] = await tx.getAll(
+    store.collection(COLLECTIONS.waitlist).doc(uid),
+    store.collection(COLLECTIONS.emailVerifications).doc(uid),
+  );
+  const entry = entrySnap!.data() as EntryFields | undefined;
+  const verification = verifiedSnap!.data() as { address?: unknown } | undefined;
+  const held = typeof verification?.address === 'string' ? verification.address : null;
+  const verificationExists = verifiedSnap!.exists;
+  const base = memberOf(entry ?? null);
+  if (!base) return { entry, held, verificationExists, member: null };
+  const address = await countedAddress(store, tx, uid, entry, verification);
+  const member = { collegeId: base.collegeId, verified: address !== null };
+  return { entry, held, verificationExists, member };
+}
+
+/** Whether a stored campus record says what `member` says (no write is needed). */
+const sameMember = (stored: Record<string, unknown> | undefined, member: MemberRecord): boolean =>
+  stored?.collegeId === member.collegeId && stored.verified === member.verified;
+
 /**
  * Sets the student's campus record to what their entry says now, in a transaction: any number of
  * calls, in any order, leave it equal to the entry. Leaving deletes the verified address and any
  * code with the entry; a change of campus keeps the verified address only when it is of the new
- * campus's university (issue 48).
+ * campus's university (issue 48). It writes only what changes (issue 59): a record, a verification
+ * or a code already as the entry calls for is left alone, so a loop of calls writes nothing.
  */
 export async function reconcileMember(
   uid: string,
 ): Promise<{ email: unknown; collegeId: string; verified: boolean } | null> {
   const store = db();
-  const entryRef = store.collection(COLLECTIONS.waitlist).doc(uid);
   const memberRef = store.collection(COLLECTIONS.campusMembers).doc(uid);
   const verifiedRef = store.collection(COLLECTIONS.emailVerifications).doc(uid);
   const codeRef = store.collection(COLLECTIONS.verificationCodes).doc(uid);
   let released: string | null = null;
   const reconciled = await store.runTransaction(async (tx) => {
     released = null;
-    const entry = (await tx.get(entryRef)).data() as EntryFields | undefined;
-    const verification = (await tx.get(verifiedRef)).data() as { address?: unknown } | undefined;
-    const held = typeof verification?.address === 'string' ? verification.address : null;
-    const base = memberOf(entry ?? null);
-    const address = await countedAddress(store, tx, uid, entry, verification);
-    if (!base) {
-      tx.delete(memberRef);
-      tx.delete(verifiedRef);
-      tx.delete(codeRef);
+    const [stored, code] = await tx.getAll(memberRef, codeRef);
+    const { entry, held, verificationExists, member } = await memberNow(store, tx, uid);
+    if (!member) {
+      if (stored!.exists) tx.delete(memberRef);
+      if (verificationExists) tx.delete(verifiedRef);
+      if (code!.exists) tx.delete(codeRef);
       released = held;
       return null;
     }
-    if (held && !addressInDomains(held, domainsOf(base.collegeId))) {
+    if (held && !addressInDomains(held, domainsOf(member.collegeId))) {
       tx.delete(verifiedRef);
       released = held;
     }
-    const member = { collegeId: base.collegeId, verified: address !== null };
-    tx.set(memberRef, member);
+    if (!sameMember(stored!.data(), member)) tx.set(memberRef, member);
     return { email: entry?.email, ...member };
   });
   await reconcileHolders(released, uid);

@@ -13,7 +13,7 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
-import { campusProgressOf, reconcileMember } from './campus-progress';
+import { campusProgressOf, memberNow } from './campus-progress';
 import { newInviteCode } from './invites.logic';
 import { CAMPUS_LABEL, CAMPUS_NAME } from './mirror/data/campus-label';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
@@ -55,9 +55,17 @@ export const get_my_invites = onCall(CALLABLE, async (request) => {
       .where('inviter', '==', uid)
       .select()
       .get();
-    // Each record reconciled first (as get_my_campus does the caller's): a trigger still on its
-    // way never shows a stale count.
-    const members = await Promise.all(credited.docs.map((d) => reconcileMember(d.id)));
+    // Each classmate's record as their entry and verification call for it now, read only (issue
+    // 59): a trigger still on its way never shows a stale count, and a loop of calls writes
+    // nothing. The records themselves follow the entries in the triggers (on_waitlist_written)
+    // and the verifications where they are written (verify_email_code).
+    const members = await Promise.all(
+      credited.docs.map((d) =>
+        store.runTransaction(async (tx) => (await memberNow(store, tx, d.id)).member, {
+          readOnly: true,
+        }),
+      ),
+    );
     const joined = members.filter((m) => m !== null && m.collegeId === campus && m.verified).length;
     return { code, joined };
   } catch (error) {

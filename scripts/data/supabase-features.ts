@@ -22,8 +22,15 @@ export const SUPABASE_FEATURES = {
     objects: ['function private.is_google_student', 'function public.delete_my_account'],
   },
   waitlist: {
-    about: 'one entry per student, its row-level security and what joining records (WaitlistRepo)',
-    objects: ['table public.waitlist', 'function private.is_on_list'],
+    about:
+      'one entry per student, its row-level security, what joining records and the entry rules: the terms accepted, a campus changed once a minute (WaitlistRepo)',
+    objects: [
+      'table public.waitlist',
+      'function private.is_on_list',
+      'function private.accepts_join_terms',
+      'function private.stamp_college_change',
+      'function private.limit_college_change',
+    ],
   },
   'college-search': {
     about: 'the catalogue of colleges and its search (CollegeSearch)',

@@ -86,6 +86,26 @@ const MUTATIONS = [
     to: 'return true;',
   },
   {
+    name: 'the rate of campus changes (any number a minute, issue 59)',
+    from: "|| request.time >= resource.data.collegeChangedAt + duration.value(60, 's');",
+    to: '|| true;',
+  },
+  {
+    name: "the server's time of a change of campus (a page-chosen one, issue 59)",
+    from: "&& request.resource.data.get('collegeChangedAt', null) == request.time",
+    to: '',
+  },
+  {
+    name: 'the grace of the join terms never ends (issue 59)',
+    from: 'request.time < timestamp.date(2026, 12, 15)',
+    to: 'true',
+  },
+  {
+    name: 'any dated notice version counts as published (issue 59)',
+    from: "return value in ['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01'];",
+    to: 'return isNoticeVersion(value);',
+  },
+  {
     name: 'the consent needs an entry',
     from: '&& isOnList(uid)\n        && isValidConsent(request.resource.data)',
     to: '&& isValidConsent(request.resource.data)',

@@ -1,7 +1,8 @@
 /**
  * One report to launch from (issue 49, part 5): per campus, who joined, who counts, how many came
  * by invite, who will sell what, where students came from, the milestones reached, the requests,
- * and the launch state. Each backend reads its records (the Firebase Admin SDK, Postgres as the
+ * and the launch state. Sellers, sources and requests show, beside their totals, how many come
+ * from verified students (issue 59): the ones a launch can trust. Each backend reads its records (the Firebase Admin SDK, Postgres as the
  * service role, the memory state) and hands them here as plain rows; `npm run report`, its
  * Supabase twin and `window.__memoryBackend.campusReport()` print the same rows. Operators only:
  * unfloored figures, never published.
@@ -28,12 +29,16 @@ export interface LaunchReportInput {
   }[];
   /** Each milestone reached, by campus (the ones mailed and the ones passed by a jump). */
   readonly milestones: readonly { readonly collegeId: string; readonly milestone: number }[];
-  /** Requested campuses: the pending id, its name, how many asked, and the id it was added as. */
+  /**
+   * Requested campuses: the pending id, its name, how many asked, the id it was added as, and
+   * the uids of who asked (issue 59: the verified among them are counted apart).
+   */
   readonly requests: readonly {
     readonly pendingId: string;
     readonly name: string;
     readonly requests: number;
     readonly addedAs: string | null;
+    readonly requesters?: readonly string[];
   }[];
   /** The operators' settings, by campus (a campus without them: threshold 100, gathering). */
   readonly settings: Readonly<
@@ -52,12 +57,23 @@ export interface LaunchReportRow {
   readonly invitedShare: string;
   readonly threshold: number | null;
   readonly sellers: number;
+  /** Of the sellers, the students verified now (issue 59). */
+  readonly sellersVerified: number;
   readonly sellersBy: Readonly<Record<SellerCategory, number>>;
-  /** 'source/medium/campaign' (a missing field '-') and how many, most first. */
-  readonly sources: readonly { readonly source: string; readonly students: number }[];
+  /**
+   * 'source/medium/campaign' (a missing field '-'), how many, and how many of them are verified
+   * now (issue 59), most first.
+   */
+  readonly sources: readonly {
+    readonly source: string;
+    readonly students: number;
+    readonly verified: number;
+  }[];
   readonly milestones: readonly number[];
   /** Students who asked for this campus ('Mi campus no aparece'): pending and added ones. */
   readonly requests: number;
+  /** Of those, the students verified now, at whatever campus (issue 59). */
+  readonly requestsVerified: number;
   /** 'pendiente' for a requested campus not added; else the operators' state. */
   readonly state: string;
   /** Whether the verified count reached the threshold: ready to open. */
@@ -73,6 +89,7 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
     ...input.requests.map((r) => r.addedAs ?? r.pendingId),
   ]);
   const invited = new Set(input.invited);
+  const verifiedNow = new Set(input.entries.filter((e) => e.verified).map((e) => e.uid));
   const rows: LaunchReportRow[] = [];
   for (const campus of [...ids].sort()) {
     const mine = input.entries.filter((e) => e.collegeId === campus);
@@ -84,17 +101,25 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
       number
     >;
     let sellers = 0;
+    let sellersVerified = 0;
     for (const s of input.sellers) {
       if (campusOf.get(s.uid) !== campus) continue;
       const known = s.categories.filter((c): c is SellerCategory => c in sellersBy);
-      if (known.length) sellers++;
+      if (known.length) {
+        sellers++;
+        if (verifiedNow.has(s.uid)) sellersVerified++;
+      }
       for (const c of new Set(known)) sellersBy[c]++;
     }
-    const bySource = new Map<string, number>();
+    const bySource = new Map<string, { students: number; verified: number }>();
     for (const s of input.sources) {
       if (campusOf.get(s.uid) !== campus) continue;
       const key = [s.source, s.medium, s.campaign].map((v) => v ?? '-').join('/');
-      bySource.set(key, (bySource.get(key) ?? 0) + 1);
+      const held = bySource.get(key) ?? { students: 0, verified: 0 };
+      bySource.set(key, {
+        students: held.students + 1,
+        verified: held.verified + (verifiedNow.has(s.uid) ? 1 : 0),
+      });
     }
     const pending = isPendingCampusId(campus);
     const requested = input.requests.filter((r) => (r.addedAs ?? r.pendingId) === campus);
@@ -108,14 +133,18 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
       invitedShare: joined ? (invitedHere / joined).toFixed(3) : '0.000',
       threshold,
       sellers,
+      sellersVerified,
       sellersBy,
       sources: [...bySource.entries()]
-        .map(([source, students]) => ({ source, students }))
+        .map(([source, counts]) => ({ source, ...counts }))
         .sort((a, b) => b.students - a.students || a.source.localeCompare(b.source)),
       milestones: [
         ...new Set(input.milestones.filter((m) => m.collegeId === campus).map((m) => m.milestone)),
       ].sort((a, b) => a - b),
       requests: requested.reduce((sum, r) => sum + r.requests, 0),
+      requestsVerified: new Set(
+        requested.flatMap((r) => r.requesters ?? []).filter((uid) => verifiedNow.has(uid)),
+      ).size,
       state: pending ? 'pendiente' : (settings.state ?? 'gathering'),
       ready: threshold !== null && verified >= threshold,
     });
@@ -134,10 +163,13 @@ export const LAUNCH_REPORT_COLUMNS = [
   'ready',
   'state',
   'sellers',
+  'sellers_verified',
   ...SELLER_CATEGORIES.map((c) => `sellers_${c.replace(/-/g, '_')}`),
   'sources',
+  'sources_verified',
   'milestones',
   'requests',
+  'requests_verified',
 ] as const;
 
 const cells = (row: LaunchReportRow): string[] => [
@@ -150,10 +182,13 @@ const cells = (row: LaunchReportRow): string[] => [
   row.ready ? 'yes' : 'no',
   row.state,
   String(row.sellers),
+  String(row.sellersVerified),
   ...SELLER_CATEGORIES.map((c) => String(row.sellersBy[c])),
   row.sources.map((s) => `${s.source}:${s.students}`).join(' '),
+  row.sources.map((s) => `${s.source}:${s.verified}`).join(' '),
   row.milestones.join(' '),
   String(row.requests),
+  String(row.requestsVerified),
 ];
 
 /** A CSV cell: quoted when it must be, and a formula's first character made text. */
@@ -168,7 +203,7 @@ export const launchReportCsv = (rows: readonly LaunchReportRow[]): string =>
     .join('\n') + '\n';
 
 /**
- * The report as a readable table: one block per campus (a wide row of 21 columns reads badly in
+ * The report as a readable table: one block per campus (a wide row of 22 columns reads badly in
  * a terminal), the figures aligned, ready campuses marked.
  */
 export function launchReportTable(rows: readonly LaunchReportRow[]): string {
@@ -185,10 +220,17 @@ export function launchReportTable(rows: readonly LaunchReportRow[]): string {
         row.threshold === null ? String(row.verified) : `${row.verified} of ${row.threshold}`,
       ],
       ['invited', `${row.invited} (${row.invitedShare})`],
-      ['sellers', row.sellers ? `${row.sellers}: ${sellers}` : '0'],
-      ['sources', row.sources.map((s) => `${s.source} ${s.students}`).join(', ') || '-'],
+      [
+        'sellers',
+        row.sellers ? `${row.sellers} (${row.sellersVerified} verified): ${sellers}` : '0',
+      ],
+      [
+        'sources',
+        row.sources.map((s) => `${s.source} ${s.students} (${s.verified} verified)`).join(', ') ||
+          '-',
+      ],
       ['milestones', row.milestones.map((m) => `${m}%`).join(' ') || '-'],
-      ['requests', String(row.requests)],
+      ['requests', `${row.requests} (${row.requestsVerified} verified)`],
       ['state', row.ready ? `${row.state}, READY TO OPEN` : row.state],
     ];
     out.push(row.campus, ...lines.map(([k, v]) => `  ${k.padEnd(11)}${v}`), '');

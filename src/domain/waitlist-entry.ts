@@ -24,3 +24,15 @@ export const fromStoredEntry = (stored: StoredWaitlistEntry): WaitlistEntry => (
   collegeId: stored.collegeId,
   timestamp: new Date(stored.timestamp),
 });
+
+/**
+ * An entry's campus changes at most once a minute (issue 59): a change within this time of the
+ * last one is refused with `resource-exhausted` on every backend (Firestore's rules, a trigger on
+ * Postgres, the memory backend), so a loop of changes costs nothing and moves no count back and
+ * forth. The first change after joining is free.
+ */
+export const COLLEGE_CHANGE_INTERVAL_MS = 60_000;
+
+/** Whether a change of campus at `now` is allowed after the last one (null: none yet). */
+export const mayChangeCollege = (lastChange: Date | null, now: Date): boolean =>
+  lastChange === null || now.getTime() - lastChange.getTime() >= COLLEGE_CHANGE_INTERVAL_MS;

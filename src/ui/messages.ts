@@ -32,6 +32,9 @@ export const MESSAGES = {
   collegeChangedDescription: (campus: string) =>
     `Te avisaremos cuando el marketplace llegue a ${campus}.`,
   collegeChangeFailed: 'No pudimos cambiar tu campus',
+  /** A change of campus within a minute of the last one (issue 59: `resource-exhausted`). */
+  collegeChangeTooSoon: 'Acabas de cambiar tu campus',
+  collegeChangeTooSoonDescription: 'Podrás cambiarlo de nuevo en un minuto.',
   left: 'Saliste de la lista de espera',
   leftDescription:
     'Borramos tu registro, tu permiso de foto y tu cuenta. Puedes volver a unirte cuando quieras.',

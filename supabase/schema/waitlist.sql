@@ -1,5 +1,6 @@
 -- GENERATED, do not edit: the Supabase database's waitlist feature as the migrations leave it: one
---   entry per student, its row-level security and what joining records (WaitlistRepo).
+--   entry per student, its row-level security, what joining records and the entry rules: the terms
+--   accepted, a campus changed once a minute (WaitlistRepo).
 -- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
 -- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
 -- read back from its catalog (owners, extension versions, data and the platform's objects left
@@ -9,7 +10,8 @@
 -- table public.waitlist
 -- Migrations: 20261123000000_waitlist.sql, 20261123120000_my_entry.sql, 20261124000000_trust.sql,
 --   20261125000000_campus_progress.sql, 20261128010000_join_terms.sql,
---   20261128070000_campus_launch.sql, 20261128180000_email_verifications_code_sends.sql
+--   20261128070000_campus_launch.sql, 20261128180000_email_verifications_code_sends.sql,
+--   20261128182000_waitlist_entry_rules.sql
 create table public.waitlist (
   uid uuid not null,
   email text not null,
@@ -17,6 +19,7 @@ create table public.waitlist (
   created_at timestamp with time zone default now() not null,
   adult boolean,
   notice_version text,
+  college_changed_at timestamp with time zone,
   constraint waitlist_pkey PRIMARY KEY (uid),
   constraint waitlist_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id),
   constraint waitlist_uid_fkey FOREIGN KEY (uid) REFERENCES auth.users(id) ON DELETE CASCADE,
@@ -29,7 +32,7 @@ CREATE INDEX waitlist_email_lower ON public.waitlist USING btree (lower(email));
 alter table public.waitlist enable row level security;
 create policy "a Google student adds their own entry, with their own e-mail" on public.waitlist
   for insert to authenticated
-  with check (((uid = ( SELECT auth.uid() AS uid)) AND (email = ( SELECT (auth.jwt() ->> 'email'::text))) AND ( SELECT private.is_google_student() AS is_google_student) AND (((adult IS NULL) AND (notice_version IS NULL)) OR ((adult IS TRUE) AND (notice_version IS NOT NULL))) AND private.may_join(college_id)));
+  with check (((uid = ( SELECT auth.uid() AS uid)) AND (email = ( SELECT (auth.jwt() ->> 'email'::text))) AND ( SELECT private.is_google_student() AS is_google_student) AND private.accepts_join_terms(adult, notice_version, now()) AND private.may_join(college_id)));
 create policy "a Google student changes the campus of their own entry" on public.waitlist
   for update to authenticated
   using ((uid = ( SELECT auth.uid() AS uid)))
@@ -43,6 +46,24 @@ create policy "a student reads their own entry" on public.waitlist
 grant select, delete, insert (uid, email, college_id, adult, notice_version), update (college_id) on table public.waitlist to authenticated;
 grant all on table public.waitlist to service_role;
 
+-- function private.accepts_join_terms(boolean,text,timestamp with time zone)
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
+CREATE OR REPLACE FUNCTION private.accepts_join_terms(adult boolean, notice_version text, at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (adult is true
+      and notice_version = any (array['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']))
+    or (at < timestamptz '2026-12-15 00:00:00+00'
+      and ((adult is null and notice_version is null)
+        or (adult is true and notice_version is not null))),
+    false)
+$function$;
+grant execute on function private.accepts_join_terms(boolean,text,timestamp with time zone) to authenticated;
+
 -- function private.is_on_list()
 -- Migrations: 20261124000000_trust.sql
 CREATE OR REPLACE FUNCTION private.is_on_list()
@@ -54,3 +75,46 @@ AS $function$
   select exists (select 1 from public.waitlist where uid = (select auth.uid()))
 $function$;
 grant execute on function private.is_on_list() to authenticated;
+
+-- function private.limit_college_change()
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
+CREATE OR REPLACE FUNCTION private.limit_college_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user = 'authenticated' and new.college_id is distinct from old.college_id
+    and old.college_changed_at is not null
+    and now() < old.college_changed_at + interval '60 seconds' then
+    raise exception 'The campus changed less than a minute ago'
+      using errcode = 'PT429', hint = 'Try again in a minute.';
+  end if;
+  return null;
+end
+$function$;
+-- No grants: its owner alone.
+
+-- function private.stamp_college_change()
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
+CREATE OR REPLACE FUNCTION private.stamp_college_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user = 'authenticated' and new.college_id is distinct from old.college_id then
+    new.college_changed_at := now();
+  end if;
+  return new;
+end
+$function$;
+-- No grants: its owner alone.
+
+-- trigger waitlist_college_change_limit on public.waitlist
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
+CREATE TRIGGER waitlist_college_change_limit AFTER UPDATE OF college_id ON public.waitlist FOR EACH ROW EXECUTE FUNCTION private.limit_college_change();
+
+-- trigger waitlist_college_change_stamp on public.waitlist
+-- Migrations: 20261128182000_waitlist_entry_rules.sql
+CREATE TRIGGER waitlist_college_change_stamp BEFORE UPDATE OF college_id ON public.waitlist FOR EACH ROW EXECUTE FUNCTION private.stamp_college_change();

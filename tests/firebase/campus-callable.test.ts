@@ -31,7 +31,14 @@ import {
   setAccountCreatedAt,
   testApp,
 } from '../support/emulators';
-import { db, describeFirestore, firestoreHost } from '../support/firestore';
+import {
+  ageCollegeChange,
+  db,
+  describeFirestore,
+  eventually,
+  firestoreHost,
+} from '../support/firestore';
+import { spacedCollegeChanges } from '../support/spaced-changes';
 import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
 // Issue 28 on Firebase: the callables `get_my_campus`, `get_my_invites`, `accept_invite` and
@@ -241,7 +248,8 @@ describeFirestore('Invites contract on Firestore', () => {
         region: 'us-central1',
         emulator: FUNCTIONS_EMULATOR,
       }),
-      waitlist: h.waitlist,
+      // Changes of campus a minute apart (issue 59), behind the port.
+      waitlist: spacedCollegeChanges(h.waitlist, ageCollegeChange),
       newStudent: (kind) => h.signIn(kind === 'personal' ? 'personal' : 'institutional'),
       signInAs: async (student) => void (await h.signInAs(student.email)),
       verify: async (student) => {
@@ -306,6 +314,96 @@ describeFirestore('invites on Firebase beyond the contract', () => {
     ]) {
       expect(await db.has(path), path).toBe(false);
     }
+  });
+});
+
+describeFirestore('costs that do not grow with a loop of calls (issue 59)', () => {
+  // Firestore keeps a document's update time when a write leaves its data as it was, so a write
+  // that rewrites the same record shows only by what it drops: each record gets a field of its
+  // own (`mark`, which the functions never write) that any rewrite of the record would remove.
+  const marked = async (uid: string) => {
+    const path = `${COLLECTIONS.campusMembers}/${uid}`;
+    await db.put(path, { ...(await db.fields(path))!, mark: { stringValue: 'sin reescribir' } });
+  };
+  const markOf = async (uid: string) =>
+    (await db.fields(`${COLLECTIONS.campusMembers}/${uid}`))?.mark;
+  const WATCHED = [
+    COLLECTIONS.waitlist,
+    COLLECTIONS.campusMembers,
+    COLLECTIONS.emailVerifications,
+    COLLECTIONS.verificationCodes,
+    COLLECTIONS.inviteOwners,
+    COLLECTIONS.inviteCodes,
+    COLLECTIONS.invites,
+  ];
+
+  it('get_my_campus and get_my_invites called 20 times write nothing; credits still follow a change', async () => {
+    const first = harness();
+    const inviter = await first.signIn('institutional');
+    await first.waitlist.join(inviter.uid, {
+      email: inviter.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    const invites = createCallableInvites(first.functions);
+    const { code } = await invites.mine(inviter.uid);
+    const second = harness();
+    const classmate = await second.signIn('institutional');
+    await second.waitlist.join(classmate.uid, {
+      email: classmate.email,
+      collegeId: 'udg-cucei',
+      timestamp: new Date(),
+    });
+    expect(await createCallableInvites(second.functions).accept(classmate.uid, code)).toBe(true);
+    // Both campus records made (by the first read, or by the joins' triggers), and the triggers
+    // settled.
+    expect((await second.repo.mine(classmate.uid)).verified).toBe(true);
+    expect((await first.repo.mine(inviter.uid)).verified).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await marked(inviter.uid);
+    await marked(classmate.uid);
+    const before = await db.updateTimes(...WATCHED);
+    expect(before[`${COLLECTIONS.campusMembers}/${classmate.uid}`]).toBeDefined();
+    expect(before[`${COLLECTIONS.campusMembers}/${inviter.uid}`]).toBeDefined();
+    for (let i = 0; i < 20; i++) {
+      expect((await first.repo.mine(inviter.uid)).verified).toBe(true);
+      expect((await invites.mine(inviter.uid)).joined).toBe(1);
+    }
+    // Not one document of theirs written again: the same update times, each record's mark kept.
+    expect(await db.updateTimes(...WATCHED)).toEqual(before);
+    expect(await markOf(inviter.uid)).toEqual({ stringValue: 'sin reescribir' });
+    expect(await markOf(classmate.uid)).toEqual({ stringValue: 'sin reescribir' });
+    // The classmate leaves: the credit goes at once, and the trigger removes their record.
+    await second.waitlist.leave(classmate.uid);
+    expect((await invites.mine(inviter.uid)).joined).toBe(0);
+    await eventually(`${COLLECTIONS.campusMembers}/${classmate.uid}`, false);
+    expect((await invites.mine(inviter.uid)).joined).toBe(0);
+  }, 60_000);
+
+  it('a stale campus record is written once, by the first call, and not again', async () => {
+    const h = harness();
+    const { uid, email } = await h.signIn('institutional');
+    await h.waitlist.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+    expect((await h.repo.mine(uid)).verified).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await seed(`${COLLECTIONS.campusMembers}/${uid}`, {
+      collegeId: { stringValue: 'udg-cucei' },
+      verified: { booleanValue: false },
+    });
+    const stale = await db.updateTimes(COLLECTIONS.campusMembers);
+    expect((await h.repo.mine(uid)).verified).toBe(true);
+    const fixed = await db.updateTimes(COLLECTIONS.campusMembers);
+    expect(fixed[`${COLLECTIONS.campusMembers}/${uid}`]).not.toBe(
+      stale[`${COLLECTIONS.campusMembers}/${uid}`],
+    );
+    expect(await db.fields(`${COLLECTIONS.campusMembers}/${uid}`)).toMatchObject({
+      verified: { booleanValue: true },
+    });
+    await marked(uid);
+    const right = await db.updateTimes(COLLECTIONS.campusMembers);
+    for (let i = 0; i < 5; i++) await h.repo.mine(uid);
+    expect(await db.updateTimes(COLLECTIONS.campusMembers)).toEqual(right);
+    expect(await markOf(uid)).toEqual({ stringValue: 'sin reescribir' });
   });
 });
 
@@ -381,7 +479,8 @@ describeFirestore('EmailVerifications contract on Firestore', () => {
       const h = harness();
       return {
         repo: createCallableEmailVerifications(h.functions),
-        waitlist: h.waitlist,
+        // Changes of campus a minute apart (issue 59), behind the port.
+        waitlist: spacedCollegeChanges(h.waitlist, ageCollegeChange),
         campusProgress: h.repo,
         newStudent: () => h.signIn('personal'),
         signInAs: async (student) => void (await h.signInAs(student.email)),

@@ -16,9 +16,13 @@ import {
   deleteDoc,
   updateDoc,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
-import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
+import {
+  JOIN_TERMS_GRACE_UNTIL,
+  PRIVACY_NOTICE_VERSION,
+  PUBLISHED_NOTICE_VERSIONS,
+} from '@/domain/join-terms';
 import { PROJECT_ID } from '../support/emulators';
 import { describeFirestore } from '../support/firestore';
 import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
@@ -69,6 +73,8 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     noticeVersion: PRIVACY_NOTICE_VERSION,
     ...over,
   });
+  /** A change of campus as the page writes it: the new id and the server's time of the change. */
+  const moved = (collegeId: string) => ({ collegeId, collegeChangedAt: serverTimestamp() });
 
   it('a student creates their own entry with exactly its five fields', async () => {
     await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
@@ -139,11 +145,9 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
       await assertFails(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId })));
     }
     await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
+    await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('constructor')));
     await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'constructor' }),
-    );
-    await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'no-such-campus' }),
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('no-such-campus')),
     );
   });
 
@@ -202,12 +206,7 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
 
   it('lets a student change the campus of their own entry, and nothing else', async () => {
     await assertSucceeds(setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry()));
-    await assertSucceeds(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucea' }),
-    );
-    await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'UDG CUCEA' }),
-    );
+    await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('UDG CUCEA')));
     await assertFails(
       updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { email: 'otro@udg.mx' }),
     );
@@ -218,8 +217,9 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
       updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { timestamp: new Date(0) }),
     );
     await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucei', admin: true }),
+      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { ...moved('udg-cucei'), admin: true }),
     );
+    await assertSucceeds(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('udg-cucea')));
     // A whole new entry over the stored one changes the timestamp: refused.
     await assertFails(
       setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: 'udg-cucei' })),
@@ -233,18 +233,14 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
   });
 
   it('refuses a change of campus of a missing entry, and of another student’s', async () => {
-    await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'udg-cucea' }),
-    );
+    await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('udg-cucea')));
     await env.withSecurityRulesDisabled(async (ctx) => {
       await setDoc(
         doc(ctx.firestore(), `${COLLECTIONS.waitlist}/luis`),
         entry({ email: 'luis@itesm.mx' }),
       );
     });
-    await assertFails(
-      updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`), { collegeId: 'udg-cucea' }),
-    );
+    await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/luis`), moved('udg-cucea')));
   });
 
   it('a change of campus needs a verified Google sign-in', async () => {
@@ -254,15 +250,40 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     const as = (claims: TokenOptions) =>
       doc(env.authenticatedContext('ana', claims).firestore(), `${COLLECTIONS.waitlist}/ana`);
     await assertFails(
-      updateDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), {
-        collegeId: 'udg-cucea',
-      }),
+      updateDoc(as(google('ana@alumnos.udg.mx', { email_verified: false })), moved('udg-cucea')),
     );
     await assertFails(
-      updateDoc(as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'anonymous' } })), {
-        collegeId: 'udg-cucea',
-      }),
+      updateDoc(
+        as(google('ana@alumnos.udg.mx', { firebase: { sign_in_provider: 'anonymous' } })),
+        moved('udg-cucea'),
+      ),
     );
+  });
+
+  it('changes a campus at most once a minute, stamped with the server’s time (issue 59)', async () => {
+    const ref = () => doc(ana(), `${COLLECTIONS.waitlist}/ana`);
+    await assertSucceeds(setDoc(ref(), entry()));
+    // Without the time of the change, or with one the page chose: refused.
+    await assertFails(updateDoc(ref(), { collegeId: 'udg-cucea' }));
+    await assertFails(updateDoc(ref(), { collegeId: 'udg-cucea', collegeChangedAt: new Date(0) }));
+    await assertSucceeds(updateDoc(ref(), moved('udg-cucea')));
+    // At once again: refused, and so 30 s later.
+    await assertFails(updateDoc(ref(), moved('itesm-gdl')));
+    const changedAgo = (seconds: number) =>
+      env.withSecurityRulesDisabled(async (ctx) => {
+        await updateDoc(doc(ctx.firestore(), `${COLLECTIONS.waitlist}/ana`), {
+          collegeChangedAt: new Date(Date.now() - seconds * 1000),
+        });
+      });
+    await changedAgo(30);
+    await assertFails(updateDoc(ref(), moved('itesm-gdl')));
+    // A minute after the last change: allowed, once.
+    await changedAgo(61);
+    await assertSucceeds(updateDoc(ref(), moved('itesm-gdl')));
+    await assertFails(updateDoc(ref(), moved('udg-cucei')));
+    // The time of the change is no field of a new entry.
+    await assertSucceeds(deleteDoc(ref()));
+    await assertFails(setDoc(ref(), entry({ collegeChangedAt: serverTimestamp() })));
   });
 
   it('lets a student delete their own entry (and a missing one), never another’s', async () => {
@@ -534,15 +555,67 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
       await assertSucceeds(
         setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), entry({ collegeId: PENDING })),
       );
-      await assertFails(
-        updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'nueva-uni' }),
-      );
+      await assertFails(updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('nueva-uni')));
       await env.withSecurityRulesDisabled(async (ctx) => {
         await setDoc(doc(ctx.firestore(), `${COLLECTIONS.campuses}/nueva-uni`), { name: 'Nueva' });
       });
       await assertSucceeds(
-        updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { collegeId: 'nueva-uni' }),
+        updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), moved('nueva-uni')),
       );
     });
+  });
+
+  describe('after the grace date of the join terms (issue 59)', () => {
+    // The same rules with the grace date in the past (the emulator's time is today's): from it on
+    // only the 18+ confirmation with a published notice version is accepted.
+    let after: RulesTestEnvironment;
+    const GRACE = 'request.time < timestamp.date(2026, 12, 15)';
+    beforeAll(async () => {
+      const [host, port] = HOST!.split(':');
+      const rules = fs.readFileSync(RULES_FILE, 'utf8');
+      after = await initializeTestEnvironment({
+        projectId: `${RULES_PROJECT}-after-grace`,
+        firestore: {
+          rules: rules.replace(GRACE, 'request.time < timestamp.date(2000, 1, 1)'),
+          host: host!,
+          port: Number(port),
+        },
+      });
+    });
+    afterAll(() => after?.cleanup());
+    beforeEach(() => after?.clearFirestore());
+    const ref = () =>
+      doc(
+        after.authenticatedContext('ana', google('ana@alumnos.udg.mx')).firestore(),
+        `${COLLECTIONS.waitlist}/ana`,
+      );
+
+    it(`names the grace date of src/domain/join-terms.ts (${JOIN_TERMS_GRACE_UNTIL})`, () => {
+      const [y, m, d] = JOIN_TERMS_GRACE_UNTIL.split('-').map(Number);
+      expect(GRACE).toBe(`request.time < timestamp.date(${y}, ${m}, ${d})`);
+    });
+
+    it('refuses a join without the confirmation or with a version never published', async () => {
+      const without = Object.fromEntries(
+        Object.entries(entry()).filter(([k]) => k !== 'adult' && k !== 'noticeVersion'),
+      );
+      await assertFails(setDoc(ref(), without));
+      await assertFails(setDoc(ref(), entry({ noticeVersion: '2020-01-01' })));
+      await assertFails(setDoc(ref(), entry({ noticeVersion: '2026-12-02' })));
+      await assertFails(setDoc(ref(), entry({ adult: false })));
+      for (const noticeVersion of PUBLISHED_NOTICE_VERSIONS) {
+        await assertSucceeds(setDoc(ref(), entry({ noticeVersion })));
+        await assertSucceeds(deleteDoc(ref()));
+      }
+    });
+  });
+
+  it('before the grace date, accepts a join of a page from before the terms and any dated version (issue 59)', async () => {
+    const before = Date.now() < Date.parse(`${JOIN_TERMS_GRACE_UNTIL}T00:00:00Z`);
+    const write = setDoc(
+      doc(ana(), `${COLLECTIONS.waitlist}/ana`),
+      entry({ noticeVersion: '2020-01-01' }),
+    );
+    await (before ? assertSucceeds(write) : assertFails(write));
   });
 });

@@ -27,12 +27,14 @@ import {
 import { signedInWithGoogle } from '../support/google-sign-in';
 import {
   db,
+  ageCollegeChange,
   describeFirestore,
   firestoreAvailable,
   type FirestoreProxy,
   startFirestoreProxy,
 } from '../support/firestore';
 import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
+import { AppError } from '@/domain/errors';
 
 // The Firestore waitlist and hero-consent adapters at the wire, against the real Firestore
 // emulator with firestore.rules loaded (tests/support/firestore.ts). The SDK's REST calls
@@ -297,6 +299,29 @@ describeFirestore('Waitlist contract on Firestore', () => {
         return { uid: s.uid, email: s.email };
       },
       countEntries: async (uid) => ((await db.has(`${COLLECTIONS.waitlist}/${uid}`)) ? 1 : 0),
+      ageCollegeChange: (uid) => ageCollegeChange(uid),
+      joinWithTerms: async (uid, entry, terms) => {
+        // A new entry as a page would write it, with these terms in place of the page's.
+        const fields: Record<string, unknown> = {
+          email: { stringValue: entry.email },
+          collegeId: { stringValue: entry.collegeId },
+        };
+        if (terms.adult !== undefined) fields.adult = { booleanValue: terms.adult };
+        if (terms.noticeVersion !== undefined) {
+          fields.noticeVersion = { stringValue: terms.noticeVersion };
+        }
+        const status = await raw(signedIn.at(-1)!.token, 'commit', {
+          writes: [
+            {
+              update: { name: docName(uid), fields },
+              updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }],
+              currentDocument: { exists: false },
+            },
+          ],
+        });
+        if (status === 403) throw new AppError('permission-denied', 'Refused by the rules');
+        if (status !== 200) throw new Error(`commit: ${status}`);
+      },
     };
   });
 });
@@ -332,7 +357,7 @@ async function raw(token: string, call: 'commit' | 'batchGet' | 'runQuery', body
 }
 
 describeFirestore('the student’s own entry and hero consent, at the wire', () => {
-  it('changeCollege: one commit of collegeId alone, with an update mask and the precondition that the entry exists, then a read', async () => {
+  it('changeCollege: one commit of collegeId and the server’s time of the change alone, with an update mask and the precondition that the entry exists, then a read', async () => {
     const { repo, uid, email, token } = await student();
     await repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
     const joinedAt = (await db.fields(`${COLLECTIONS.waitlist}/${uid}`))!.timestamp;
@@ -346,6 +371,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
         {
           update: { name: docName(uid), fields: { collegeId: { stringValue: 'itesm-gdl' } } },
           updateMask: { fieldPaths: ['collegeId'] },
+          updateTransforms: [{ fieldPath: 'collegeChangedAt', setToServerValue: 'REQUEST_TIME' }],
           currentDocument: { exists: true },
         },
       ],
@@ -357,6 +383,7 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
       timestamp: joinedAt,
       adult: { booleanValue: true },
       noticeVersion: { stringValue: PRIVACY_NOTICE_VERSION },
+      collegeChangedAt: { timestampValue: expect.any(String) },
     });
   });
 
@@ -485,16 +512,23 @@ describeFirestore('the student’s own entry and hero consent, at the wire', () 
         expect(await raw(token, 'commit', body)).toBe(403);
       }
       expect(await db.fields(`${COLLECTIONS.waitlist}/${uid}`)).toEqual(before);
-      // The same e-mail written alongside the new campus changes only collegeId: allowed.
+      // The same e-mail written alongside the new campus (and the server's time of the change)
+      // changes only collegeId: allowed.
       expect(
-        await raw(
-          token,
-          'commit',
-          masked(name, { email: { stringValue: email }, collegeId: { stringValue: 'itesm-gdl' } }, [
-            'email',
-            'collegeId',
-          ]),
-        ),
+        await raw(token, 'commit', {
+          writes: [
+            {
+              ...masked(
+                name,
+                { email: { stringValue: email }, collegeId: { stringValue: 'itesm-gdl' } },
+                ['email', 'collegeId'],
+              ).writes[0],
+              updateTransforms: [
+                { fieldPath: 'collegeChangedAt', setToServerValue: 'REQUEST_TIME' },
+              ],
+            },
+          ],
+        }),
       ).toBe(200);
     });
 

@@ -564,13 +564,18 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
     expect([cell('sellers'), cell('sellers_postres'), cell('sources'), cell('milestones')]).toEqual(
       ['1', '1', 'whatsapp/-/-:1', '25 50'],
     );
-    // The requested campus, pending, with its asker.
-    expect(csv.find((line) => line.startsWith('pendiente-128d0bc45b2b79f03b54af66,'))).toContain(
-      ',pendiente,',
+    // Beside the totals, the verified students among them (issue 59): ra is verified.
+    expect([cell('sellers_verified'), cell('sources_verified'), cell('requests_verified')]).toEqual(
+      ['1', 'whatsapp/-/-:1', '0'],
     );
+    // The requested campus, pending, with its asker (verified at their own campus).
+    const asked = csv.find((line) => line.startsWith('pendiente-128d0bc45b2b79f03b54af66,'))!;
+    expect(asked).toContain(',pendiente,');
+    expect(asked.split(',')[head.indexOf('requests_verified')]).toBe('1');
     const table = (await run('report', [])).stdout;
     expect(table).toContain('udg-cucei\n  joined     2\n  verified   1 of 1\n');
     expect(table).toContain('gathering, READY TO OPEN');
+    expect(table).toContain('  sellers    1 (1 verified): postres 1\n');
     await expect(run('report', ['--json'])).rejects.toMatchObject({ code: 2 });
   });
 

@@ -163,6 +163,21 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
          ($1, 'whatsapp', 'grupo', null), ($2, 'whatsapp', 'grupo', null), ($3, 'otro', null, 'cartel')`,
       [rows[0]!.id, rows[1]!.id, rows[2]!.id],
     );
+    // A campus asked for by a verified student, and one who is on no list (issue 59).
+    const outsider = (
+      await db.admin.query<{ id: string }>(
+        `insert into auth.users (email) values ('nadie@gmail.com') returning id::text as id`,
+      )
+    ).rows[0]!.id;
+    const key = 'universidad del reporte|xalapa';
+    await db.admin.query(
+      `insert into private.campus_requests (user_id, request_key, name, city) values
+         ($1, $3, 'Universidad del Reporte', 'Xalapa'), ($2, $3, 'Universidad del Reporte', 'Xalapa')`,
+      [rows[0]!.id, outsider, key],
+    );
+    const pendingId = (
+      await db.admin.query<{ id: string }>('select private.pending_campus_id($1) as id', [key])
+    ).rows[0]!.id;
     const csv = (await launch('--csv')).stdout.trim().split('\n');
     const head = csv[0]!.split(',');
     expect(head.slice(0, 9)).toEqual([
@@ -187,6 +202,14 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     expect(cell('sellers_servicios')).toBe('0');
     expect(cell('sources')).toBe('whatsapp/grupo/-:2 otro/-/cartel:1');
     expect(cell('milestones')).toBe('25 50 75 100');
+    // Beside the totals, the verified students among them (issue 59): all twelve are.
+    expect(cell('sellers_verified')).toBe('2');
+    expect(cell('sources_verified')).toBe('whatsapp/grupo/-:2 otro/-/cartel:1');
+    const asked = csv.find((line) => line.startsWith(`${pendingId},`))!.split(',');
+    expect([asked[head.indexOf('requests')], asked[head.indexOf('requests_verified')]]).toEqual([
+      '2',
+      '1',
+    ]);
     const table = (await launch()).stdout;
     expect(table).toContain('udg-cucs\n  joined     12\n  verified   12 of 10\n');
     expect(table).toContain('gathering, READY TO OPEN');

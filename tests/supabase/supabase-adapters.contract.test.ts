@@ -5,7 +5,7 @@
 // PostgreSQL 15 as Supabase's role and JWT claims would.
 import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/domain/errors';
+import { AppError, codeFromHttpStatus } from '@/domain/errors';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
 import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../app/contract/auth.contract';
@@ -31,6 +31,7 @@ import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapte
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
+import { spacedCollegeChanges } from '../support/spaced-changes';
 import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
@@ -114,6 +115,15 @@ describeAuthContract('supabase (stand-in over PostgreSQL 15)', async () => {
   };
 });
 
+/** The student's last change of campus moved two minutes back, as an operator (issue 59). */
+const ageCollegeChange = async (uid: string) => {
+  await db.admin.query(
+    `update public.waitlist set college_changed_at = now() - interval '2 minutes'
+     where uid::text = $1 and college_changed_at is not null`,
+    [uid],
+  );
+};
+
 describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
   const b = backend();
   return {
@@ -125,6 +135,27 @@ describeWaitlistContract('supabase (stand-in over PostgreSQL 15)', async () => {
         [uid],
       );
       return rows[0]!.n;
+    },
+    ageCollegeChange,
+    joinWithTerms: async (uid, entry, terms) => {
+      // The insert a page would send, as the student, with these terms in place of the page's.
+      const session = await standIn.sessionFor({ email: entry.email });
+      const res = await fetch(`${standIn.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: {
+          apikey: standIn.anonKey,
+          Authorization: `Bearer ${session.access_token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          uid,
+          email: entry.email,
+          college_id: entry.collegeId,
+          adult: terms.adult,
+          notice_version: terms.noticeVersion,
+        }),
+      });
+      if (!res.ok) throw new AppError(codeFromHttpStatus(res.status), await res.text());
     },
   };
 });
@@ -154,7 +185,8 @@ describeInvitesContract('supabase (stand-in over PostgreSQL 15)', async () => {
   };
   return {
     repo: b.invites,
-    waitlist: b.waitlist,
+    // Changes of campus a minute apart (issue 59), behind the port.
+    waitlist: spacedCollegeChanges(b.waitlist, ageCollegeChange),
     newStudent: (kind) =>
       signInAs({
         email: kind === 'personal' ? nextEmail().replace(/@.*/, '@gmail.com') : nextEmail(),
@@ -618,7 +650,8 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
   };
   return {
     repo: b.emailVerifications,
-    waitlist: b.waitlist,
+    // Changes of campus a minute apart (issue 59), behind the port.
+    waitlist: spacedCollegeChanges(b.waitlist, ageCollegeChange),
     campusProgress: b.campusProgress,
     newStudent: () => signInAs({ email: nextEmail().replace(/@.*/, '@gmail.com') }),
     signInAs: async (student) => void (await signInAs(student)),

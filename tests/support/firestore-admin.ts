@@ -87,6 +87,22 @@ export const db = {
   async ids(collection: string): Promise<string[]> {
     return (await this.list(collection)).map((d) => d.id);
   },
+  /**
+   * When each document of these collections was last written, as `collection/id` -> update time:
+   * equal before and after calls that wrote nothing (issue 59).
+   */
+  async updateTimes(...collections: string[]): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const collection of collections) {
+      const res = await call('GET', `${DOCUMENTS}/${collection}?pageSize=10000`);
+      if (res.status === 404) continue;
+      const { documents = [] } = (await res.json()) as {
+        documents?: { name: string; updateTime: string }[];
+      };
+      for (const d of documents) out[`${collection}/${d.name.split('/').at(-1)}`] = d.updateTime;
+    }
+    return out;
+  },
   /** Every document of these collections, as `collection/id` -> fields (to compare states). */
   async snapshot(...collections: string[]): Promise<Record<string, Fields>> {
     const out: Record<string, Fields> = {};

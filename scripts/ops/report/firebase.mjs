@@ -24,7 +24,7 @@ export async function launchInput(options) {
       db.collection(names.sellerChoices).get(),
       db.collection(names.joinSources).get(),
       db.collection(names.campusMilestones).get(),
-      db.collection(names.campusRequests).select('key', 'name').get(),
+      db.collection(names.campusRequests).select('key', 'name', 'uid').get(),
       db.collection(names.addedCampuses).get(),
       db.collection(names.campusSettings).get(),
     ]);
@@ -36,8 +36,10 @@ export async function launchInput(options) {
   const byKey = new Map();
   for (const d of requests.docs) {
     const key = String(d.get('key'));
-    const held = byKey.get(key) ?? { name: String(d.get('name')), requests: 0 };
+    const held = byKey.get(key) ?? { name: String(d.get('name')), requests: 0, requesters: [] };
     held.requests++;
+    // Who asked (`{uid}__{digest}`): the verified among them are counted apart (issue 59).
+    held.requesters.push(String(d.get('uid') ?? d.id.split('__')[0]));
     byKey.set(key, held);
   }
   return {
@@ -68,6 +70,7 @@ export async function launchInput(options) {
           name: r.name,
           requests: r.requests,
           addedAs: addedAs.get(pendingId) ?? null,
+          requesters: r.requesters,
         };
       }),
     ),

@@ -27,7 +27,8 @@ export const launchInput = (options, usage) =>
       client.query('select college_id as "collegeId", milestone from private.campus_milestones'),
       client.query(
         `select private.pending_campus_id(r.request_key) as "pendingId", min(r.name) as name,
-         count(*)::int as requests, a.college_id as "addedAs"
+         count(*)::int as requests, a.college_id as "addedAs",
+         array_agg(r.user_id::text) as requesters
        from private.campus_requests r left join private.added_campuses a using (request_key)
        group by r.request_key, a.college_id`,
       ),

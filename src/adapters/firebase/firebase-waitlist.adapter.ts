@@ -2,9 +2,16 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import type { WaitlistEntry } from '@/domain/waitlist-entry';
 import { AppError } from '@/domain/errors';
 import { JOIN_TERMS } from '@/domain/join-terms';
+import { COLLEGE_CHANGE_INTERVAL_MS } from '@/domain/waitlist-entry';
 import { toBackendError } from './firebase-errors';
 import { firestoreLite, type FirestoreLiteOptions } from './firestore-lite';
-import { COLLECTIONS } from './firestore-names';
+import { COLLECTIONS, ENTRY_FIELDS } from './firestore-names';
+
+/**
+ * How far the page's clock may be from the server's when a refused change of campus is told
+ * apart as one too soon after the last (the rules compare the server's times).
+ */
+const CLOCK_SKEW_MS = 60_000;
 
 export type FirestoreWaitlistOptions = FirestoreLiteOptions;
 
@@ -75,9 +82,13 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
     async changeCollege(uid, collegeId) {
       const { sdk, db } = await load();
       try {
-        // An update of collegeId alone (an update mask, and the precondition that the entry
-        // exists): the e-mail and the date of joining stay as the server holds them.
-        await sdk.updateDoc(sdk.doc(db, COLLECTIONS.waitlist, uid), { collegeId });
+        // An update of collegeId and the server's time of the change alone (an update mask, and
+        // the precondition that the entry exists): the e-mail and the date of joining stay as the
+        // server holds them. The rules allow one change a minute (issue 59).
+        await sdk.updateDoc(sdk.doc(db, COLLECTIONS.waitlist, uid), {
+          [ENTRY_FIELDS.collegeId]: collegeId,
+          [ENTRY_FIELDS.collegeChangedAt]: sdk.serverTimestamp(),
+        });
       } catch (error) {
         const failure = toBackendError(error);
         // The rules refuse an update of a missing entry (and another student's) before the
@@ -86,6 +97,15 @@ export function createFirestoreWaitlist(options: FirestoreWaitlistOptions): Wait
         const stored = await read(uid).catch(() => null);
         if (stored && !stored.exists()) {
           throw new AppError('not-found', 'There is no waitlist entry to change', {
+            cause: error,
+          });
+        }
+        // The last change less than a minute ago: refused as too soon, as the other backends do.
+        const last = (
+          stored?.get(ENTRY_FIELDS.collegeChangedAt) as { toMillis?: () => number } | undefined
+        )?.toMillis?.();
+        if (last !== undefined && Date.now() - last < COLLEGE_CHANGE_INTERVAL_MS + CLOCK_SKEW_MS) {
+          throw new AppError('resource-exhausted', 'The campus changed less than a minute ago', {
             cause: error,
           });
         }

@@ -8,7 +8,10 @@
  * here never changes. Imported by the functions too: no `@/` import here.
  */
 export const COLLECTIONS = {
-  /** `waitlist/{uid}` = ENTRY_FIELDS (+ `adult`, `noticeVersion`): the student's entry. */
+  /**
+   * `waitlist/{uid}` = ENTRY_FIELDS (+ `adult`, `noticeVersion`; `collegeChangedAt` once the
+   * campus changed): the student's entry.
+   */
   waitlist: 'waitlist',
   /** `heroConsent/{uid}` = `{ grantedAt, noticeVersion }`: consent to show the account's photo. */
   heroConsent: 'heroConsent',
@@ -80,4 +83,6 @@ export const ENTRY_FIELDS = {
   email: 'email',
   collegeId: 'collegeId',
   timestamp: 'timestamp',
+  /** The server's time of the last change of campus: the rules allow one a minute (issue 59). */
+  collegeChangedAt: 'collegeChangedAt',
 } as const;

@@ -190,6 +190,7 @@ export function campusLaunchControls({
           name: r.name,
           requests: r.by.length,
           addedAs: r.addedAs ?? null,
+          requesters: r.by,
         })),
         settings: state.campusSettings,
         classmates: state.classmates,

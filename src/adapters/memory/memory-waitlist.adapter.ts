@@ -2,13 +2,24 @@ import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
 import { isCollegeId } from '@/domain/college';
 import { addressInDomains } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
-import { JOIN_TERMS, NOTICE_VERSION_PATTERN } from '@/domain/join-terms';
-import { fromStoredEntry, type StoredWaitlistEntry, toStoredEntry } from '@/domain/waitlist-entry';
+import {
+  acceptsJoinTerms,
+  JOIN_TERMS,
+  NOTICE_VERSION_PATTERN,
+  type OfferedJoinTerms,
+} from '@/domain/join-terms';
+import {
+  fromStoredEntry,
+  mayChangeCollege,
+  type StoredWaitlistEntry,
+  toStoredEntry,
+  type WaitlistEntry,
+} from '@/domain/waitlist-entry';
 import { assertSignedIn } from './memory-auth.adapter';
 import { campusEmail } from './memory-campus-progress.adapter';
 import { isJoinableCampus } from './memory-campuses';
 import type { MemoryContext, Slice } from './memory-store';
-import { isString, recordOf, without } from './memory-values';
+import { isDate, isString, recordOf, without } from './memory-values';
 import { welcomeOf, withMail } from './memory-mail.adapter';
 
 declare module './memory-store' {
@@ -19,6 +30,8 @@ declare module './memory-store' {
      * confirmed its student is 18 or older (src/domain/join-terms.ts, issue 51).
      */
     readonly joinNotices: Readonly<Record<string, string>>;
+    /** When each entry's campus last changed (ISO 8601), keyed by uid (issue 59: once a minute). */
+    readonly collegeChanges: Readonly<Record<string, string>>;
   }
 }
 
@@ -33,8 +46,8 @@ function parseEntry(value: unknown): StoredWaitlistEntry | null {
 export const isNotice = (v: unknown): v is string => isString(v) && NOTICE_VERSION_PATTERN.test(v);
 
 /** The waitlist's slice: the entries, keyed by uid, and the notice each was made under. */
-export const waitlistSlice: Slice<'entries' | 'joinNotices'> = {
-  empty: () => ({ entries: {}, joinNotices: {} }),
+export const waitlistSlice: Slice<'entries' | 'joinNotices' | 'collegeChanges'> = {
+  empty: () => ({ entries: {}, joinNotices: {}, collegeChanges: {} }),
   parse(d) {
     const entries: Record<string, StoredWaitlistEntry> = {};
     if (typeof d.entries === 'object' && d.entries !== null) {
@@ -43,11 +56,16 @@ export const waitlistSlice: Slice<'entries' | 'joinNotices'> = {
         if (entry) entries[uid] = entry;
       }
     }
-    return { entries, joinNotices: recordOf(d.joinNotices, isNotice) };
+    return {
+      entries,
+      joinNotices: recordOf(d.joinNotices, isNotice),
+      collegeChanges: recordOf(d.collegeChanges, isDate),
+    };
   },
   withoutStudent: (state, uid) => ({
     entries: without(state.entries, uid),
     joinNotices: without(state.joinNotices, uid),
+    collegeChanges: without(state.collegeChanges, uid),
   }),
 };
 
@@ -61,13 +79,21 @@ export interface WaitlistControls {
    * by uid (issue 51).
    */
   notices(): { joined: Record<string, string>; consented: Record<string, string> };
+  /**
+   * Joins as the signed-in student with these terms instead of the page's: what an old or a
+   * forged page would send (issue 59: after the grace date, only the 18+ confirmation with a
+   * published notice is accepted).
+   */
+  joinWithTerms(uid: string, entry: WaitlistEntry, terms: OfferedJoinTerms): Promise<WaitlistEntry>;
 }
 
-export const waitlistControls = ({ store }: MemoryContext): WaitlistControls => ({
-  entries: () => ({ ...store.read().entries }),
+export const waitlistControls = (context: MemoryContext): WaitlistControls => ({
+  entries: () => ({ ...context.store.read().entries }),
+  joinWithTerms: (uid, entry, terms) =>
+    Promise.resolve().then(() => joinAsServer(context)(uid, entry, terms)),
   notices: () => ({
-    joined: { ...store.read().joinNotices },
-    consented: { ...store.read().consentNotices },
+    joined: { ...context.store.read().joinNotices },
+    consented: { ...context.store.read().consentNotices },
   }),
 });
 
@@ -76,50 +102,82 @@ export const waitlistControls = ({ store }: MemoryContext): WaitlistControls => 
  * signed-in student reads, writes, changes the campus of or deletes their own entry, and a change
  * touches the campus alone.
  */
-export function createMemoryWaitlist({ store, controls, sender }: MemoryContext): WaitlistRepo {
-  const own = (uid: string, what: string): void =>
-    assertSignedIn(store.read(), uid, `${what} for this uid`);
+export function createMemoryWaitlist(context: MemoryContext): WaitlistRepo {
+  const { controls } = context;
+  const join = joinAsServer(context);
   return {
     async get(uid) {
       await controls.enter('getEntry');
-      own(uid, 'read the entry');
-      const stored = store.read().entries[uid];
+      ownEntry(context, uid, 'read the entry');
+      const stored = context.store.read().entries[uid];
       return stored ? fromStoredEntry(stored) : null;
     },
     async join(uid, entry) {
       await controls.enter('join');
-      own(uid, 'join');
-      // As the real backends' rules: the entry's e-mail is the account's, and there must be one.
-      const account = store.read().accounts.find((a) => a.uid === uid);
-      if (!entry.email || entry.email !== account?.email) {
-        throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
-      }
-      // As the real backends: a campus of the catalogue (Firestore's rules, Postgres's foreign
-      // key), one an operator added, or a pending one the student asked for (issue 49).
-      if (!isJoinableCampus(store.read(), uid, entry.collegeId)) {
-        throw new AppError('invalid-argument', 'Not a campus of the catalogue');
-      }
-      // The first entry stands, as on every backend: joining again writes nothing. A new entry
-      // records its welcome message in the same write (issue 25), as the databases' triggers do.
-      let queued = false;
-      const stored = store.update((state) => {
-        if (Object.hasOwn(state.entries, uid)) return state;
-        const added = toStoredEntry(entry);
-        queued = true;
-        return withMail(
-          {
-            ...state,
-            entries: { ...state.entries, [uid]: added },
-            // What joining confirms (src/domain/join-terms.ts), as the real backends record it.
-            joinNotices: { ...state.joinNotices, [uid]: JOIN_TERMS.noticeVersion },
-          },
-          welcomeOf(uid, added, account.displayName),
-        );
-      }).entries[uid]!;
-      // Its welcome message is sent soon, by the memory sender.
-      if (queued) sender.scheduleDelivery();
-      return fromStoredEntry(stored);
+      // The page sends what joining confirms (src/domain/join-terms.ts), as the real adapters do.
+      return join(uid, entry, JOIN_TERMS);
     },
+    ...changeAndLeave(context),
+  };
+}
+
+const ownEntry = ({ store }: MemoryContext, uid: string, what: string): void =>
+  assertSignedIn(store.read(), uid, `${what} for this uid`);
+
+/**
+ * The memory "server"'s join: what the real backends' rules check of a new entry, with the terms
+ * the page sent (the tests send others, as an old or a forged page would).
+ */
+export function joinAsServer(context: MemoryContext) {
+  const { store, clock, sender } = context;
+  return (uid: string, entry: WaitlistEntry, terms: OfferedJoinTerms): WaitlistEntry => {
+    ownEntry(context, uid, 'join');
+    // As the real backends' rules: the entry's e-mail is the account's, and there must be one.
+    const account = store.read().accounts.find((a) => a.uid === uid);
+    if (!entry.email || entry.email !== account?.email) {
+      throw new AppError('permission-denied', "The entry's e-mail must be the account's own");
+    }
+    // As the real backends: a campus of the catalogue (Firestore's rules, Postgres's foreign
+    // key), one an operator added, or a pending one the student asked for (issue 49).
+    if (!isJoinableCampus(store.read(), uid, entry.collegeId)) {
+      throw new AppError('invalid-argument', 'Not a campus of the catalogue');
+    }
+    // The 18+ confirmation and a published notice (after the grace date), as the rules say.
+    if (!acceptsJoinTerms(terms, clock.now())) {
+      throw new AppError('permission-denied', 'The join terms are missing or never published');
+    }
+    const notice = isNotice(terms.noticeVersion) ? terms.noticeVersion : null;
+    // The first entry stands, as on every backend: joining again writes nothing. A new entry
+    // records its welcome message in the same write (issue 25), as the databases' triggers do.
+    let queued = false;
+    const stored = store.update((state) => {
+      if (Object.hasOwn(state.entries, uid)) return state;
+      const added = toStoredEntry(entry);
+      queued = true;
+      return withMail(
+        {
+          ...state,
+          entries: { ...state.entries, [uid]: added },
+          // What joining confirms (src/domain/join-terms.ts), as the real backends record it.
+          joinNotices:
+            terms.adult === true && notice
+              ? { ...state.joinNotices, [uid]: notice }
+              : state.joinNotices,
+        },
+        welcomeOf(uid, added, account.displayName),
+      );
+    }).entries[uid]!;
+    // Its welcome message is sent soon, by the memory sender.
+    if (queued) sender.scheduleDelivery();
+    return fromStoredEntry(stored);
+  };
+}
+
+/** The memory "server"'s change of campus (once a minute, issue 59) and leave. */
+function changeAndLeave(context: MemoryContext): Pick<WaitlistRepo, 'changeCollege' | 'leave'> {
+  const { store, controls, clock } = context;
+  const own = (uid: string, what: string) => ownEntry(context, uid, what);
+  return {
     async changeCollege(uid, collegeId) {
       await controls.enter('changeCollege');
       own(uid, 'change the campus');
@@ -128,6 +186,11 @@ export function createMemoryWaitlist({ store, controls, sender }: MemoryContext)
       }
       const current = store.read().entries[uid];
       if (!current) throw new AppError('not-found', 'No waitlist entry to change');
+      const now = clock.now();
+      const last = store.read().collegeChanges[uid];
+      if (!mayChangeCollege(last ? new Date(last) : null, now)) {
+        throw new AppError('resource-exhausted', 'The campus changed less than a minute ago');
+      }
       const next = { ...current, collegeId };
       // A verified address stays only when it is of the new campus's university (issue 48).
       const domains = campusEmail(collegeId)?.domains ?? [];
@@ -136,6 +199,7 @@ export function createMemoryWaitlist({ store, controls, sender }: MemoryContext)
         return {
           ...state,
           entries: { ...state.entries, [uid]: next },
+          collegeChanges: { ...state.collegeChanges, [uid]: now.toISOString() },
           verifications:
             kept && !addressInDomains(kept.address, domains)
               ? without(state.verifications, uid)
@@ -158,6 +222,7 @@ export function createMemoryWaitlist({ store, controls, sender }: MemoryContext)
           ...state,
           entries,
           joinNotices: without(state.joinNotices, uid),
+          collegeChanges: without(state.collegeChanges, uid),
           outbox,
           // The verified address and any code go with the entry (issue 48).
           verifications: without(state.verifications, uid),

@@ -73,7 +73,15 @@ export function MyEntryPanel({
           MESSAGES.collegeChangedDescription(collegeLabel(college)),
         ],
       ],
-      byCode: { 'validation/college-required': COLLEGE_REQUIRED },
+      byCode: {
+        'validation/college-required': COLLEGE_REQUIRED,
+        // Changed less than a minute ago (issue 59): every backend refuses with this code.
+        'resource-exhausted': [
+          'error',
+          MESSAGES.collegeChangeTooSoon,
+          MESSAGES.collegeChangeTooSoonDescription,
+        ],
+      },
       failed: ['error', MESSAGES.collegeChangeFailed, MESSAGES.tryAgain],
     });
   };

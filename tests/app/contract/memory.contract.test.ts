@@ -24,6 +24,7 @@ import { ERROR_CODES } from '@/domain/errors';
 import { FAILURE_KINDS, failureCountKey, parseFailureReport } from '@/domain/failure-report';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
 import { memoryStorage } from '../../support/memory-storage';
+import { ageMemoryCollegeChange, spacedCollegeChanges } from '../../support/spaced-changes';
 
 /** A memory backend with no latency whose popup outcome the test arranges. */
 function backend({ sendAutomatically = true }: { sendAutomatically?: boolean } = {}) {
@@ -63,7 +64,7 @@ describeAuthContract('memory', async () => {
 
 let next = 0;
 describeWaitlistContract('memory', async () => {
-  const { b, arrange } = backend();
+  const { b, arrange, storage } = backend();
   return {
     repo: b.waitlist,
     signIn: async () => {
@@ -72,6 +73,9 @@ describeWaitlistContract('memory', async () => {
       return { uid: user.uid, email: user.email };
     },
     countEntries: async (uid) => (Object.hasOwn(b.controls.entries(), uid) ? 1 : 0),
+    ageCollegeChange: async (uid) => ageMemoryCollegeChange(storage, uid),
+    joinWithTerms: async (uid, entry, terms) =>
+      void (await b.controls.joinWithTerms(uid, entry, terms)),
   };
 });
 
@@ -124,7 +128,8 @@ describeInvitesContract('memory', async () => {
   };
   return {
     repo: b.invites,
-    waitlist: b.waitlist,
+    // Changes of campus a minute apart (issue 59), behind the port.
+    waitlist: spacedCollegeChanges(b.waitlist, async (uid) => ageMemoryCollegeChange(storage, uid)),
     newStudent: (kind) =>
       signInAt(
         kind === 'personal'
@@ -203,7 +208,8 @@ describeEmailVerificationsContract('memory', async () => {
   };
   return {
     repo: b.emailVerifications,
-    waitlist: b.waitlist,
+    // Changes of campus a minute apart (issue 59), behind the port.
+    waitlist: spacedCollegeChanges(b.waitlist, async (uid) => ageMemoryCollegeChange(storage, uid)),
     campusProgress: b.campusProgress,
     newStudent: async () => {
       // An account of the provider's own, with a personal address.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { WaitlistEntry } from '@/domain/waitlist-entry';
+import {
+  JOIN_TERMS,
+  JOIN_TERMS_GRACE_UNTIL,
+  type OfferedJoinTerms,
+  PUBLISHED_NOTICE_VERSIONS,
+} from '@/domain/join-terms';
 
 /**
  * Another student's uid. UUID-shaped, since Supabase keys users by UUID (a non-UUID would be
@@ -13,7 +20,17 @@ export interface WaitlistHarness {
   signIn(): Promise<{ uid: string; email: string }>;
   /** How many entries the backend holds for the uid (0 or 1), read behind the port. */
   countEntries(uid: string): Promise<number>;
+  /** Moves the last change of the student's campus over a minute back, behind the port. */
+  ageCollegeChange(uid: string): Promise<void>;
+  /**
+   * Joins as the signed-in student sending these terms instead of the page's (an old or a forged
+   * page), behind the port: resolves when the backend accepted the entry, rejects with its code.
+   */
+  joinWithTerms(uid: string, entry: WaitlistEntry, terms: OfferedJoinTerms): Promise<void>;
 }
+
+/** Whether the grace of the join terms is over on the backends' clock (the real time). */
+const afterGrace = () => Date.now() >= Date.parse(`${JOIN_TERMS_GRACE_UNTIL}T00:00:00Z`);
 
 export function describeWaitlistContract(name: string, setup: () => Promise<WaitlistHarness>) {
   describe(`WaitlistRepo contract: ${name}`, () => {
@@ -92,6 +109,76 @@ export function describeWaitlistContract(name: string, setup: () => Promise<Wait
       expect(after).toMatchObject({ email, collegeId: 'itesm-gdl' });
       expect(after.timestamp.getTime()).toBe(before.timestamp.getTime());
       expect(await h.countEntries(uid)).toBe(1);
+    });
+
+    it('changes the campus at most once a minute: a second change is resource-exhausted and changes nothing (issue 59)', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      await h.repo.join(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() });
+      await h.repo.changeCollege(uid, 'itesm-gdl');
+      await expect(h.repo.changeCollege(uid, 'udg-cucea')).rejects.toMatchObject({
+        code: 'resource-exhausted',
+      });
+      expect(await h.repo.get(uid)).toMatchObject({ collegeId: 'itesm-gdl' });
+      // A minute later, it may change again, and then not at once again.
+      await h.ageCollegeChange(uid);
+      expect(await h.repo.changeCollege(uid, 'udg-cucea')).toMatchObject({
+        collegeId: 'udg-cucea',
+      });
+      await expect(h.repo.changeCollege(uid, 'udg-cucei')).rejects.toMatchObject({
+        code: 'resource-exhausted',
+      });
+      expect(await h.repo.get(uid)).toMatchObject({ collegeId: 'udg-cucea' });
+    });
+
+    it('accepts a join with the 18+ confirmation and a published notice version (issue 59)', async () => {
+      const h = await setup();
+      const { uid, email } = await h.signIn();
+      expect(PUBLISHED_NOTICE_VERSIONS).toContain(JOIN_TERMS.noticeVersion);
+      await h.joinWithTerms(
+        uid,
+        { email, collegeId: 'udg-cucei', timestamp: new Date() },
+        { adult: true, noticeVersion: PUBLISHED_NOTICE_VERSIONS[0] },
+      );
+      expect(await h.countEntries(uid)).toBe(1);
+    });
+
+    it(`refuses, from ${JOIN_TERMS_GRACE_UNTIL}, a join without the 18+ confirmation or with a notice never published; before it, accepts them (issue 59)`, async () => {
+      for (const terms of [
+        {},
+        { adult: true, noticeVersion: '2020-01-01' },
+      ] satisfies OfferedJoinTerms[]) {
+        const h = await setup();
+        const { uid, email } = await h.signIn();
+        const joined = h
+          .joinWithTerms(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() }, terms)
+          .then(
+            () => 'accepted',
+            (error: { code?: string }) => error.code,
+          );
+        expect(await joined, JSON.stringify(terms)).toBe(
+          afterGrace() ? 'permission-denied' : 'accepted',
+        );
+        expect(await h.countEntries(uid)).toBe(afterGrace() ? 0 : 1);
+      }
+      // Never: a confirmation without a version, or a version that is no date.
+      for (const terms of [
+        { adult: true },
+        { adult: false, noticeVersion: JOIN_TERMS.noticeVersion },
+        { adult: true, noticeVersion: 'la última' },
+      ] satisfies OfferedJoinTerms[]) {
+        const h = await setup();
+        const { uid, email } = await h.signIn();
+        // Refused by the rules, or (Postgres) by the version's own check constraint.
+        const refused = await h
+          .joinWithTerms(uid, { email, collegeId: 'udg-cucei', timestamp: new Date() }, terms)
+          .then(
+            () => 'accepted',
+            (error: { code?: string }) => error.code,
+          );
+        expect(['permission-denied', 'invalid-argument'], JSON.stringify(terms)).toContain(refused);
+        expect(await h.countEntries(uid)).toBe(0);
+      }
     });
 
     it('changing the campus with no entry fails with not-found and writes nothing', async () => {

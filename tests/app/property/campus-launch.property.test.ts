@@ -22,6 +22,7 @@ import {
   SOURCE_VALUE_PATTERN,
   sourceOfSearch,
 } from '@/domain/visit-source';
+import { ageMemoryCollegeChange } from '../../support/spaced-changes';
 import { memoryStorage } from '../../support/memory-storage';
 
 describe('seller choices', () => {
@@ -185,6 +186,8 @@ describe('milestones', () => {
               await b.waitlist.leave(uid);
               onList.delete(uid);
             } else {
+              // A minute after any last change (issue 59), behind the port.
+              ageMemoryCollegeChange(storage, uid);
               await b.waitlist.changeCollege(uid, CAMPUSES[step.campus]!);
               onList.set(uid, CAMPUSES[step.campus]!);
             }

@@ -5,8 +5,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JOIN_TERMS, NOTICE_VERSION_PATTERN, PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
+import {
+  acceptsJoinTerms,
+  JOIN_TERMS,
+  JOIN_TERMS_GRACE_UNTIL,
+  NOTICE_VERSION_PATTERN,
+  PRIVACY_NOTICE_VERSION,
+  PUBLISHED_NOTICE_VERSIONS,
+} from '@/domain/join-terms';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
+import { createMemoryBackend } from '@/adapters/memory/memory-backend';
+import { memoryStorage } from '../../support/memory-storage';
 import { memoryWorld } from '../../support/memory-use-cases';
 
 /**
@@ -40,6 +49,76 @@ describe('the privacy notice’s version', () => {
       'The privacy notice changed: set PRIVACY_NOTICE_VERSION (src/domain/join-terms.ts) to ' +
         `today and add its fingerprint here: ${noticeFingerprint()}`,
     ).toBe(noticeFingerprint());
+  });
+});
+
+describe('the published versions of the notice (issue 59)', () => {
+  it('are the notice’s history: every version it was published under, oldest first, ending with today’s', () => {
+    expect([...PUBLISHED_NOTICE_VERSIONS]).toEqual(Object.keys(NOTICE_FINGERPRINTS).sort());
+    expect(PUBLISHED_NOTICE_VERSIONS.at(-1)).toBe(PRIVACY_NOTICE_VERSION);
+    for (const version of PUBLISHED_NOTICE_VERSIONS)
+      expect(version).toMatch(NOTICE_VERSION_PATTERN);
+  });
+
+  it('are the ones Postgres accepts, with the same grace date (supabase/schema/waitlist.sql)', () => {
+    const sql = fs.readFileSync('supabase/schema/waitlist.sql', 'utf8');
+    const fn = /FUNCTION private\.accepts_join_terms[\s\S]*?\$function\$;/.exec(sql)?.[0] ?? '';
+    const listed = /any \(array\[([^\]]*)\]\)/.exec(fn)?.[1];
+    expect(listed?.split(',').map((v) => v.trim().replace(/^'|'$/g, ''))).toEqual([
+      ...PUBLISHED_NOTICE_VERSIONS,
+    ]);
+    expect(fn).toContain(`at < timestamptz '${JOIN_TERMS_GRACE_UNTIL} 00:00:00+00'`);
+  });
+});
+
+describe('the join terms a server accepts (issue 59)', () => {
+  const grace = new Date(`${JOIN_TERMS_GRACE_UNTIL}T00:00:00Z`);
+  const before = new Date(grace.getTime() - 1);
+  it('after the grace date: the 18+ confirmation with a published version only', () => {
+    for (const noticeVersion of PUBLISHED_NOTICE_VERSIONS) {
+      expect(acceptsJoinTerms({ adult: true, noticeVersion }, grace)).toBe(true);
+    }
+    expect(acceptsJoinTerms({}, grace)).toBe(false);
+    expect(acceptsJoinTerms({ adult: true, noticeVersion: '2020-01-01' }, grace)).toBe(false);
+    expect(acceptsJoinTerms({ adult: false, noticeVersion: PRIVACY_NOTICE_VERSION }, grace)).toBe(
+      false,
+    );
+  });
+
+  it('before it: also none (an old page) or any dated version; never one without the other', () => {
+    expect(acceptsJoinTerms({}, before)).toBe(true);
+    expect(acceptsJoinTerms({ adult: true, noticeVersion: '2020-01-01' }, before)).toBe(true);
+    expect(acceptsJoinTerms({ adult: true }, before)).toBe(false);
+    expect(acceptsJoinTerms({ noticeVersion: PRIVACY_NOTICE_VERSION }, before)).toBe(false);
+    expect(acceptsJoinTerms({ adult: true, noticeVersion: 'la última' }, before)).toBe(false);
+  });
+
+  it('the memory backend refuses a join with other terms after the grace date, with permission-denied', async () => {
+    let now = before;
+    const backend = createMemoryBackend({
+      storage: memoryStorage(),
+      clock: { now: () => now },
+      config: { latencyMs: 0 },
+      chooseAccount: async (accounts) => accounts[0]!,
+    });
+    const user = await backend.auth.signInWithPopup();
+    const entry = { email: user.email, collegeId: 'udg-cucei', timestamp: new Date() };
+    now = grace;
+    await expect(backend.controls.joinWithTerms(user.uid, entry, {})).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(
+      backend.controls.joinWithTerms(user.uid, entry, { adult: true, noticeVersion: '2020-01-01' }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(backend.controls.entries()).toEqual({});
+    // The page's own terms pass; before the grace date, an old page's none passed too.
+    await backend.waitlist.join(user.uid, entry);
+    expect(backend.controls.notices().joined).toEqual({ [user.uid]: PRIVACY_NOTICE_VERSION });
+    await backend.waitlist.leave(user.uid);
+    now = before;
+    await backend.controls.joinWithTerms(user.uid, entry, {});
+    expect(Object.keys(backend.controls.entries())).toEqual([user.uid]);
+    expect(backend.controls.notices().joined).toEqual({});
   });
 });
 

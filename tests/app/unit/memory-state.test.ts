@@ -27,6 +27,7 @@ const EMPTY = {
   entries: {},
   consents: {},
   joinNotices: {},
+  collegeChanges: {},
   consentNotices: {},
   failureCounts: {},
   failureDrops: {},
@@ -267,6 +268,7 @@ describe('the memory backend’s stored state', () => {
       codeBudget: EMPTY.codeBudget,
       mailSuppressions: {},
       failureDrops: {},
+      collegeChanges: {},
     });
   });
 
@@ -282,6 +284,7 @@ describe('the memory backend’s stored state', () => {
       entries: [ANA_ENTRY, { email: 1 }],
       consents: { a: 'ayer', b: '2026-11-28T09:00:00.000Z' },
       joinNotices: { a: 'mañana', b: '2026-11-30' },
+      collegeChanges: { a: 'ayer', b: '2026-11-28T09:00:00.000Z', c: 5 },
       consentNotices: { otro: 7 },
       failureCounts: { a: -1, b: 1.5, c: 2, d: '3' },
       photos: { a: 5, b: '/b.png' },
@@ -344,6 +347,7 @@ describe('the memory backend’s stored state', () => {
       entries: { '0': ANA_ENTRY },
       consents: { b: '2026-11-28T09:00:00.000Z' },
       joinNotices: { b: '2026-11-30' },
+      collegeChanges: { b: '2026-11-28T09:00:00.000Z' },
       consentNotices: {},
       failureCounts: { c: 2 },
       failureDrops: {},

@@ -145,6 +145,26 @@ test('changes the campus; a failure keeps the old one and a retry works', async 
   expect(entry).toMatchObject({ collegeId: 'itesm-gdl', email: 'ana.garcia@alumnos.udg.mx' });
 });
 
+test('a second change of campus within a minute is refused in Spanish and changes nothing (issue 59)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await join(page);
+  await openStep(page, STEP.data);
+  await page.getByRole('button', { name: 'Cambiar campus' }).click();
+  await chooseCollege(page, 'itesm', /ITESM - GDL/);
+  await page.getByRole('button', { name: 'Guardar campus' }).click();
+  await expect(toast(page, 'Actualizamos tu campus')).toBeVisible();
+  await page.getByRole('button', { name: 'Cambiar campus' }).click();
+  await chooseCollege(page, 'cucea', /CUCEA/);
+  await page.getByRole('button', { name: 'Guardar campus' }).click();
+  await expect(toast(page, 'Acabas de cambiar tu campus')).toBeVisible();
+  await expect(toast(page, 'Podrás cambiarlo de nuevo en un minuto.')).toBeVisible();
+  expect(
+    (await backend<Record<string, { collegeId: string }>>(page, 'entries'))['demo-ana']?.collegeId,
+  ).toBe('itesm-gdl');
+});
+
 test('leaving asks first, deletes entry, consent, account and the browser copy, and joining again works', async ({
   page,
 }) => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { COLLEGE_ID_PATTERN, MAX_COLLEGE_ID_LENGTH } from '@/domain/college';
+import { JOIN_TERMS_GRACE_UNTIL, PUBLISHED_NOTICE_VERSIONS } from '@/domain/join-terms';
+import { COLLEGE_CHANGE_INTERVAL_MS } from '@/domain/waitlist-entry';
 
 // firestore.rules runs on Google's servers, so it cannot import the domain's college-id rule: it
 // repeats it. This test reads the rules file and fails when its pattern or limit drift from the
@@ -35,7 +37,7 @@ describe('firestore.rules repeats the domain’s college-id rule', () => {
 
   it('and checks the collegeId of a change of campus with the same function', () => {
     expect(rules).toMatch(
-      /affectedKeys\(\)\.hasOnly\(\['collegeId'\]\)\s*&& isCollegeId\(request\.resource\.data\.collegeId\)/,
+      /affectedKeys\(\)\.hasOnly\(\['collegeId', 'collegeChangedAt'\]\)\s*&& isCollegeId\(request\.resource\.data\.collegeId\)/,
     );
   });
 
@@ -50,5 +52,27 @@ describe('firestore.rules repeats the domain’s college-id rule', () => {
     expect(rules).toMatch(/exists\(\/databases\/\$\(database\)\/documents\/waitlist\/\$\(uid\)\)/);
     expect(rules).toMatch(/get\('email_verified', false\) == true/);
     expect(rules).toMatch(/get\('sign_in_provider', ''\) == 'google\.com'/);
+  });
+});
+
+describe('firestore.rules repeats the domain’s entry rules (issue 59)', () => {
+  it('the published versions of the privacy notice', () => {
+    const listed = /function isPublishedNotice\(value\) \{\s*return value in \[([^\]]*)\];/.exec(
+      rules,
+    )?.[1];
+    expect(listed?.split(',').map((v) => v.trim().replace(/^'|'$/g, ''))).toEqual([
+      ...PUBLISHED_NOTICE_VERSIONS,
+    ]);
+  });
+
+  it('the grace date of the join terms', () => {
+    const [y, m, d] = JOIN_TERMS_GRACE_UNTIL.split('-').map(Number);
+    expect(rules).toContain(`request.time < timestamp.date(${y}, ${m}, ${d})`);
+  });
+
+  it('the interval between two changes of campus', () => {
+    expect(rules).toContain(
+      `request.time >= resource.data.collegeChangedAt + duration.value(${COLLEGE_CHANGE_INTERVAL_MS / 1000}, 's')`,
+    );
   });
 });

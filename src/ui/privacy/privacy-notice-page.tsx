@@ -151,8 +151,11 @@ export function PrivacyNoticePage() {
               <span className={strong}>Si verificas tu correo universitario</span> con un código:
               esa dirección, solo para comprobar que estudias en la universidad de tu campus y
               contarte en su avance. No la mostramos a nadie y no le escribimos más que el código.
-              Del código guardamos solo una huella, durante 15 minutos; del envío, una huella de la
-              dirección durante una hora, para limitar cuántos códigos se piden.
+              Del código guardamos solo una huella, durante 15 minutos. Para limitar cuántos códigos
+              se piden, guardamos una huella de la dirección con la hora de cada envío durante un
+              día, y una huella de tu cuenta de Google con cuántos códigos pidió mientras exista la
+              lista de espera, también si borras tu cuenta. De una huella no se puede leer tu correo
+              ni tu cuenta.
             </li>
             <li>
               <span className={strong}>Si llegaste con el enlace de un compañero</span>: que te
@@ -240,6 +243,11 @@ export function PrivacyNoticePage() {
               guardamos {RETENTION.mailLedgerDays} días aunque salgas de la lista, para no enviar la
               bienvenida a una misma dirección más de una vez al mes ni más de tres correos al día;
               después se borra sola.
+            </li>
+            <li>
+              <span className={strong}>Si un correo que te enviamos no se puede entregar</span> (la
+              dirección no existe) o lo reportas como no deseado: una huella de la dirección, para
+              no volver a escribirle, aunque salgas de la lista.
             </li>
             <li>
               <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:

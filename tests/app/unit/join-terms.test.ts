@@ -28,6 +28,7 @@ const NOTICE_FINGERPRINTS: Record<string, string> = {
   '2026-11-29': 'b8c747780f978e61fbefabdf6c57ab2266b13ca6b95ba08c3e2f72298fba7d21',
   '2026-11-30': '8a31e92d0f225ba6535ad0680d8fce575ece31f68e95031225a5c9262e7885a9',
   '2026-12-01': '773d157192ee6b25831c83e42c8406f17b5223d4d32b68c294c1ff9439298edc',
+  '2026-12-02': '0c8ad6cf36cc7da8a37bf680ef36742fa61198276a3b278bc027cc4d27693e64',
 };
 
 const noticeFingerprint = () =>

@@ -1,6 +1,7 @@
 // The stand-in itself, at the HTTP level: it must answer as PostgREST and GoTrue do for every
 // request the adapters make, and refuse what they refuse, or the adapter tests prove nothing.
 import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_TERMS } from '@/domain/join-terms';
 import { freshDatabase } from '../../stand-ins/supabase-db';
@@ -236,6 +237,17 @@ describe('REST stand-in', () => {
     const own = await patch(mine, { college_id: 'itesm-gdl' });
     expect(own.status).toBe(200);
     expect(await own.json()).toEqual([{ email: 'patch@alumnos.udg.mx', college_id: 'itesm-gdl' }]);
+    // A campus changes at most once a minute (issue 59): the last change moved back, as an operator.
+    const operator = new pg.Client({ connectionString: db.url });
+    await operator.connect();
+    try {
+      await operator.query(
+        `update public.waitlist set college_changed_at = now() - interval '2 minutes' where uid::text = $1`,
+        [mine],
+      );
+    } finally {
+      await operator.end();
+    }
     expect((await patch(mine, { college_id: 'udg-cucea' }, 'return=minimal')).status).toBe(204);
     const theirs = await patch(theirsId, { college_id: 'itesm-gdl' });
     expect(theirs.status).toBe(200);

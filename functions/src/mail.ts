@@ -24,6 +24,7 @@ import {
   Timestamp,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { campusLabelOf, campusProgressOf } from './campus-progress';
 import { CAMPUS_LABEL } from './mirror/data/campus-label';
@@ -33,7 +34,17 @@ import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-
 import { deliverOutbox } from './mirror/domain/mail/deliver-outbox';
 import { MAIL_KINDS, type MailKind } from './mirror/domain/mail/mail-message';
 import { type PendingMail, welcomeMailId } from './mirror/domain/mail/outbox';
-import { LEDGER_KEEP_MS, ledgerWith, type SentRecord } from './mirror/domain/mail/recipient-limits';
+import {
+  LEDGER_KEEP_MS,
+  ledgerWith,
+  recipientKey,
+  type SentRecord,
+} from './mirror/domain/mail/recipient-limits';
+import {
+  bounceAuthorized,
+  parseBounceNotice,
+  type SuppressionReason,
+} from './mirror/domain/mail/suppression';
 import type { Outbox } from './mirror/ports/outbox.port';
 import { parseInviteCode } from './mirror/domain/invite-code';
 import {
@@ -219,6 +230,7 @@ export function createFirestoreOutbox(
             sentAt: Timestamp.fromDate(at),
             pendingDue: FieldValue.delete(),
             error: FieldValue.delete(),
+            ...(doc!.get('kind') === 'code' ? { ...FORGOTTEN_CODE, recipient } : {}),
           });
         }
         const sends = ledgerWith(
@@ -243,7 +255,13 @@ export function createFirestoreOutbox(
           ref,
           retryAt
             ? { attempts, pendingDue: retryAt.getTime(), error }
-            : { attempts, status: 'failed', pendingDue: FieldValue.delete(), error },
+            : {
+                attempts,
+                status: 'failed',
+                pendingDue: FieldValue.delete(),
+                error,
+                ...(doc.get('kind') === 'code' ? FORGOTTEN_CODE : {}),
+              },
         );
         return true;
       });
@@ -252,7 +270,81 @@ export function createFirestoreOutbox(
       const held = await store.collection(COLLECTIONS.mailRecipients).doc(recipient).get();
       return sendsOf(held.get('sends')).filter((s) => s.at >= since.getTime());
     },
+    async isSuppressed(recipient) {
+      return (await store.collection(COLLECTIONS.mailSuppressions).doc(recipient).get()).exists;
+    },
+    suppress: (recipient, reason, at) => suppressRecipient(store, recipient, reason, at),
   };
+}
+
+/**
+ * What a code's message forgets once it is sent, failed for good or expired (issue 59): the
+ * address the student typed and the nonce of its digits; its recipient key (`recipient`) stays.
+ */
+export const FORGOTTEN_CODE = { to: FieldValue.delete(), nonce: FieldValue.delete() } as const;
+
+/**
+ * Puts a recipient (its ledger key) on the suppression list, `mailSuppressions/{key}` =
+ * `{ reason, at }` (issue 59): no code and no mail goes there any more. Again is no error: the
+ * first reason and time stay.
+ */
+export async function suppressRecipient(
+  store: Firestore,
+  recipient: string,
+  reason: SuppressionReason,
+  at: Date,
+): Promise<void> {
+  const ref = store.collection(COLLECTIONS.mailSuppressions).doc(recipient);
+  await store.runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) tx.set(ref, { reason, at: Timestamp.fromDate(at) });
+  });
+}
+
+/**
+ * The provider's bounce and complaint notices (issue 59; docs/operations.md, "Bounces and
+ * complaints"): a POST of `{ "type": "bounce" | "complaint", "address": "…" }` with
+ * `Authorization: Bearer <bounceToken(MAIL_TOKEN_SECRET)>` puts the address's recipient key on the
+ * suppression list. Answers 401 (no or a wrong token), 400 (no notice), 204 (done, whether or not
+ * the address was ever written to: nothing says which), 405 for another method.
+ */
+export const mail_bounce = onRequest(
+  { region: 'us-central1', secrets: [MAIL_TOKEN_SECRET], maxInstances: 2, memory: '256MiB' },
+  async (request, response) => {
+    if (request.method !== 'POST') {
+      response.set('Allow', 'POST').status(405).end();
+      return;
+    }
+    const secret = MAIL_TOKEN_SECRET.value();
+    if (!(await bounceAuthorized(request.get('authorization'), secret))) {
+      response.status(401).end();
+      return;
+    }
+    const notice = parseBounceNotice(bodyOf(request));
+    const recipient = notice && (await recipientKey(notice.address, secret));
+    if (!notice || !recipient) {
+      response.status(400).end();
+      return;
+    }
+    try {
+      await suppressRecipient(db(), recipient, notice.reason, new Date());
+      response.status(204).end();
+    } catch (error) {
+      logger.error('mail_bounce failed', { error: String(error) });
+      response.status(503).end();
+    }
+  },
+);
+
+/** A request's JSON body, whatever content type it came with (null when it is none). */
+function bodyOf(request: { body?: unknown; rawBody?: Buffer }): unknown {
+  if (typeof request.body === 'object' && request.body !== null && !Buffer.isBuffer(request.body)) {
+    return request.body;
+  }
+  try {
+    return JSON.parse(String(request.rawBody ?? request.body ?? '')) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a message is pending under the lease a sender claimed it with (its pendingDue). */

@@ -8,7 +8,7 @@
  * - `verificationCodes/{uid}` = `{ address, hash, expiresAt, tries, expireAt }`: the code they may
  *   enter, its keyed hash only;
  * - the ledger the limits read, keyed by keyed digests (never an identity or an address):
- *   `codeIdentities/{identityKey}` = `{ at: [ms…], total }` (never deleted),
+ *   `codeIdentities/{identityKey}` = `{ at: [ms…], total, lastAt }` (never deleted),
  *   `verificationSends/address:{recipient key}` = `{ at, live: { uid, expiresAt }, expireAt }`,
  *   `verificationSends/domain:{domain}` = `{ at, expireAt }`, `codeBudget/{budget day}` =
  *   `{ count, spentToldAt?, expireAt }`, and the suppression list, `mailSuppressions/{recipient
@@ -195,6 +195,7 @@ export const send_verification_code = onCall(SIGNING_CALLABLE, async (request) =
         tx.set(identityRef, {
           at: [...ledger.identitySends, now],
           total: ledger.identityTotal + 1,
+          lastAt: now,
         });
       }
       if (!verdict.ok) {

@@ -56,6 +56,7 @@ import {
   MAIL_TOKEN_SECRET,
   SMTP_URL,
 } from './platform';
+import { FORGOTTEN_CODE } from './code-records';
 import { googleName } from './students';
 
 /** An outbox document as written (before the sender's fields). */
@@ -276,12 +277,6 @@ export function createFirestoreOutbox(
     suppress: (recipient, reason, at) => suppressRecipient(store, recipient, reason, at),
   };
 }
-
-/**
- * What a code's message forgets once it is sent, failed for good or expired (issue 59): the
- * address the student typed and the nonce of its digits; its recipient key (`recipient`) stays.
- */
-export const FORGOTTEN_CODE = { to: FieldValue.delete(), nonce: FieldValue.delete() } as const;
 
 /**
  * Puts a recipient (its ledger key) on the suppression list, `mailSuppressions/{key}` =

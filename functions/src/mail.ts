@@ -16,6 +16,11 @@
  * The sender's recipients' ledger (issue 51): `mailRecipients/{keyed digest of the mailbox}` holds
  * `sends` (what went there in 30 days) and `expireAt`. Not the student's: it stays when they leave
  * (that holds a welcome to one per mailbox in 30 days).
+ *
+ * The suppression list (issue 59): `mailSuppressions/{the same key}` = `{ reason, at }`, written
+ * by the sender on a permanent refusal and by the provider's notices through `mail_bounce`; no
+ * code and no mail goes there. A code's message forgets its typed address and nonce once sent or
+ * failed for good (code-records.ts).
  */
 import {
   type DocumentSnapshot,

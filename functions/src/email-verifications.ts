@@ -61,8 +61,8 @@ import {
 } from './platform';
 
 /** The send ledger's documents (verificationSends) of an address and of a university domain. */
-export const addressLedgerId = (recipient: string): string => `address:${recipient}`;
-export const domainLedgerId = (domain: string): string => `domain:${domain}`;
+const addressLedgerId = (recipient: string): string => `address:${recipient}`;
+const domainLedgerId = (domain: string): string => `domain:${domain}`;
 
 /** How long a budget day's count is kept (the operators' record of a spent day). */
 const BUDGET_KEEP_MS = 30 * DAY_MS;
@@ -135,10 +135,10 @@ export const send_verification_code = onCall(SIGNING_CALLABLE, async (request) =
   const secret = MAIL_TOKEN_SECRET.value();
   const nonce = newNonce();
   const hash = await codeHash(secret, uid, await codeOfNonce(secret, nonce));
-  const identityRef = db()
+  const store = db();
+  const identityRef = store
     .collection(COLLECTIONS.codeIdentities)
     .doc(await identityKey(secret, googleSubOf(request)));
-  const store = db();
   try {
     const answer = await store.runTransaction(async (tx) => {
       const entrySnap = await tx.get(store.collection(COLLECTIONS.waitlist).doc(uid));

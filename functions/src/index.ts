@@ -19,6 +19,6 @@ export { get_hero_profile_images } from './hero-images';
 export { accept_invite, get_my_invites, preview_invite } from './invites';
 export { record_join_source } from './join-sources';
 export { check_leave_link, leave_by_link, salir } from './leave-links';
-export { send_mail, sendDueMail } from './mail';
+export { mail_bounce, send_mail, sendDueMail } from './mail';
 export { apply_retention, delete_my_account, on_account_deleted } from './students';
 export { on_waitlist_written } from './waitlist';

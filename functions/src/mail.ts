@@ -16,6 +16,11 @@
  * The sender's recipients' ledger (issue 51): `mailRecipients/{keyed digest of the mailbox}` holds
  * `sends` (what went there in 30 days) and `expireAt`. Not the student's: it stays when they leave
  * (that holds a welcome to one per mailbox in 30 days).
+ *
+ * The suppression list (issue 59): `mailSuppressions/{the same key}` = `{ reason, at }`, written
+ * by the sender on a permanent refusal and by the provider's notices through `mail_bounce`; no
+ * code and no mail goes there. A code's message forgets its typed address and nonce once sent or
+ * failed for good (code-records.ts).
  */
 import {
   type DocumentSnapshot,
@@ -24,6 +29,7 @@ import {
   Timestamp,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { campusLabelOf, campusProgressOf } from './campus-progress';
 import { CAMPUS_LABEL } from './mirror/data/campus-label';
@@ -33,7 +39,17 @@ import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-
 import { deliverOutbox } from './mirror/domain/mail/deliver-outbox';
 import { MAIL_KINDS, type MailKind } from './mirror/domain/mail/mail-message';
 import { type PendingMail, welcomeMailId } from './mirror/domain/mail/outbox';
-import { LEDGER_KEEP_MS, ledgerWith, type SentRecord } from './mirror/domain/mail/recipient-limits';
+import {
+  LEDGER_KEEP_MS,
+  ledgerWith,
+  recipientKey,
+  type SentRecord,
+} from './mirror/domain/mail/recipient-limits';
+import {
+  bounceAuthorized,
+  parseBounceNotice,
+  type SuppressionReason,
+} from './mirror/domain/mail/suppression';
 import type { Outbox } from './mirror/ports/outbox.port';
 import { parseInviteCode } from './mirror/domain/invite-code';
 import {
@@ -45,6 +61,7 @@ import {
   MAIL_TOKEN_SECRET,
   SMTP_URL,
 } from './platform';
+import { FORGOTTEN_CODE } from './code-records';
 import { googleName } from './students';
 
 /** An outbox document as written (before the sender's fields). */
@@ -219,6 +236,7 @@ export function createFirestoreOutbox(
             sentAt: Timestamp.fromDate(at),
             pendingDue: FieldValue.delete(),
             error: FieldValue.delete(),
+            ...(doc!.get('kind') === 'code' ? { ...FORGOTTEN_CODE, recipient } : {}),
           });
         }
         const sends = ledgerWith(
@@ -243,7 +261,13 @@ export function createFirestoreOutbox(
           ref,
           retryAt
             ? { attempts, pendingDue: retryAt.getTime(), error }
-            : { attempts, status: 'failed', pendingDue: FieldValue.delete(), error },
+            : {
+                attempts,
+                status: 'failed',
+                pendingDue: FieldValue.delete(),
+                error,
+                ...(doc.get('kind') === 'code' ? FORGOTTEN_CODE : {}),
+              },
         );
         return true;
       });
@@ -252,7 +276,75 @@ export function createFirestoreOutbox(
       const held = await store.collection(COLLECTIONS.mailRecipients).doc(recipient).get();
       return sendsOf(held.get('sends')).filter((s) => s.at >= since.getTime());
     },
+    async isSuppressed(recipient) {
+      return (await store.collection(COLLECTIONS.mailSuppressions).doc(recipient).get()).exists;
+    },
+    suppress: (recipient, reason, at) => suppressRecipient(store, recipient, reason, at),
   };
+}
+
+/**
+ * Puts a recipient (its ledger key) on the suppression list, `mailSuppressions/{key}` =
+ * `{ reason, at }` (issue 59): no code and no mail goes there any more. Again is no error: the
+ * first reason and time stay.
+ */
+export async function suppressRecipient(
+  store: Firestore,
+  recipient: string,
+  reason: SuppressionReason,
+  at: Date,
+): Promise<void> {
+  const ref = store.collection(COLLECTIONS.mailSuppressions).doc(recipient);
+  await store.runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) tx.set(ref, { reason, at: Timestamp.fromDate(at) });
+  });
+}
+
+/**
+ * The provider's bounce and complaint notices (issue 59; docs/operations.md, "Bounces and
+ * complaints"): a POST of `{ "type": "bounce" | "complaint", "address": "…" }` with
+ * `Authorization: Bearer <bounceToken(MAIL_TOKEN_SECRET)>` puts the address's recipient key on the
+ * suppression list. Answers 401 (no or a wrong token), 400 (no notice), 204 (done, whether or not
+ * the address was ever written to: nothing says which), 405 for another method.
+ */
+export const mail_bounce = onRequest(
+  { region: 'us-central1', secrets: [MAIL_TOKEN_SECRET], maxInstances: 2, memory: '256MiB' },
+  async (request, response) => {
+    if (request.method !== 'POST') {
+      response.set('Allow', 'POST').status(405).end();
+      return;
+    }
+    const secret = MAIL_TOKEN_SECRET.value();
+    if (!(await bounceAuthorized(request.get('authorization'), secret))) {
+      response.status(401).end();
+      return;
+    }
+    const notice = parseBounceNotice(bodyOf(request));
+    const recipient = notice && (await recipientKey(notice.address, secret));
+    if (!notice || !recipient) {
+      response.status(400).end();
+      return;
+    }
+    try {
+      await suppressRecipient(db(), recipient, notice.reason, new Date());
+      response.status(204).end();
+    } catch (error) {
+      logger.error('mail_bounce failed', { error: String(error) });
+      response.status(503).end();
+    }
+  },
+);
+
+/** A request's JSON body, whatever content type it came with (null when it is none). */
+function bodyOf(request: { body?: unknown; rawBody?: Buffer }): unknown {
+  if (typeof request.body === 'object' && request.body !== null && !Buffer.isBuffer(request.body)) {
+    return request.body;
+  }
+  try {
+    return JSON.parse(String(request.rawBody ?? request.body ?? '')) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a message is pending under the lease a sender claimed it with (its pendingDue). */

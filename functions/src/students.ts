@@ -5,8 +5,8 @@
  *   the callable, the account;
  * - `apply_retention` (issue 51, item 9): daily, the accounts that never joined, idle 30 days, and
  *   every student of a campus launched 90 days ago go, by the domain's rule
- *   (src/domain/retention.ts, mirrored); `npm run retention` shows the plan or runs it by hand
- *   (applyRetention).
+ *   (src/domain/retention.ts, mirrored), and the codes' records are pruned (code-records.ts,
+ *   issue 59); `npm run retention` shows the plan or runs it by hand (applyRetention).
  * Every function here that an operator's command loads takes its Firestore and Auth as arguments
  * (the command has its own Admin app).
  */
@@ -17,6 +17,7 @@ import { auth as authV1 } from 'firebase-functions/v1';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { reconcileHolders } from './campus-progress';
+import { pruneCodeRecords } from './code-records';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { type RetentionPlan, retentionPlan } from './mirror/domain/retention';
 import { adminAuth, CALLABLE, db } from './platform';
@@ -209,10 +210,12 @@ export const apply_retention = onSchedule(
   { schedule: 'every day 03:17', timeZone: 'UTC', region: 'us-central1', timeoutSeconds: 540 },
   async () => {
     const plan = await applyRetention(db(), adminAuth(), { dryRun: false, remove: removeStudent });
+    const pruned = await pruneCodeRecords(db(), { dryRun: false });
     logger.info('apply_retention', {
       idle: plan.idle.length,
       launched: plan.launched.length,
       campuses: plan.campuses,
+      pruned,
     });
   },
 );

@@ -4,7 +4,9 @@
 //   npm run deploy -- --project <id> --prepare-only   # everything but the upload
 //
 // 1. Reads the production settings (.env.production.local, then the environment) and refuses
-//    anything but the Firebase backend of that project, on its real services.
+//    anything but the Firebase backend of that project, on its real services, and a project
+//    without the Firestore TTL policies of step 7b (scripts/deploy/ttl-policies.mjs, read with
+//    the Google Cloud CLI; not checked with --prepare-only).
 // 2. Builds it into dist-deploy/ (never dist/, where `npm test` leaves the memory build).
 // 3. Checks the build with the deploy guard (scripts/deploy/deploy-guard.mjs).
 // 4. Writes firebase.deploy.json: firebase.json with hosting serving dist-deploy/ and the
@@ -24,6 +26,7 @@ import {
   reportingEndpoints,
 } from './csp.mjs';
 import { checkDeployBuild, checkHostingConfig, isOn } from './deploy-guard.mjs';
+import { checkTtlPolicies } from './ttl-policies.mjs';
 
 export const DEPLOY_DIR = 'dist-deploy';
 export const DEPLOY_CONFIG = 'firebase.deploy.json';
@@ -119,6 +122,12 @@ function main(argv) {
     settingsProblems.push(error.message);
   }
   if (settingsProblems.length) fail(settingsProblems);
+  // The TTL policies the privacy notice relies on (issue 59): a deploy, not a preparation, needs
+  // every one on the project.
+  if (!prepareOnly) {
+    const ttlProblems = checkTtlPolicies(project);
+    if (ttlProblems.length) fail(ttlProblems);
+  }
 
   console.log(`Building the Firebase build of ${project} into ${dir}/ ...`);
   // A fresh folder: nothing of an earlier build may ride along.

@@ -24,7 +24,10 @@ const { retention } = await cli.half('retention');
 /** One run: the plan printed, and deleted with --yes. */
 async function run() {
   // rows: [reason, uid, campus?] of each student; campuses: the launched campuses, when known.
-  const { rows, campuses } = await retention(options, cli.usage, { dryRun: !options.yes });
+  // pruned (a backend's codes' records, issue 59): what was or would be pruned, by kind.
+  const { rows, campuses, pruned } = await retention(options, cli.usage, {
+    dryRun: !options.yes,
+  });
   for (const row of rows) console.log(row.join('\t'));
   const idle = rows.filter(([reason]) => reason === 'idle').length;
   console.log(
@@ -34,6 +37,12 @@ async function run() {
       '.' +
       (options.yes ? '' : ' Run again with --yes to delete them.'),
   );
+  if (pruned) {
+    const kinds = Object.entries(pruned).map(([kind, n]) => `${n} ${kind}`);
+    console.log(
+      `${options.yes ? 'Pruned' : 'Would prune'} the codes' records: ${kinds.join(', ')}.`,
+    );
+  }
 }
 
 await finish('retention', async () => {

@@ -449,9 +449,16 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(setDoc(doc(ana(), `${COLLECTIONS.mailRecipients}/abc`), { sends: [] }));
   });
 
-  it('closes the verifications, the codes and their sends to every client, their own student too (issue 48)', async () => {
+  it('closes the verifications, the codes, their limits and the suppression list to every client, their own student too (issues 48, 59)', async () => {
     const anon = env.unauthenticatedContext().firestore();
-    for (const name of ['emailVerifications', 'verificationCodes', 'verificationSends']) {
+    for (const name of [
+      COLLECTIONS.emailVerifications,
+      COLLECTIONS.verificationCodes,
+      COLLECTIONS.verificationSends,
+      COLLECTIONS.codeIdentities,
+      COLLECTIONS.codeBudget,
+      COLLECTIONS.mailSuppressions,
+    ]) {
       await assertFails(getDoc(doc(ana(), `${name}/ana`)));
       await assertFails(getDocs(collection(ana(), name)));
       await assertFails(getDoc(doc(anon, `${name}/ana`)));

@@ -9,6 +9,8 @@ import { createCallableLeaveLinks } from '@/adapters/firebase/firebase-leave-lin
 import { describeLeaveLinksContract } from '../app/contract/leave-links.contract';
 import { deliveryReport, type DeliveryReport } from '@/domain/mail/deliver-outbox';
 import { LEAVE_PURPOSE, signLeaveToken } from '@/domain/mail/leave-token';
+import { recipientKey } from '@/domain/mail/recipient-limits';
+import { bounceToken } from '@/domain/mail/suppression';
 import type { Outbox } from '@/ports/outbox.port';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import {
@@ -56,7 +58,7 @@ interface AdminTimestamp {
   toMillis(): number;
 }
 interface OutboxRecord {
-  kind: 'welcome' | 'launch';
+  kind: 'welcome' | 'launch' | 'code';
   uid: string;
   joined: number;
   collegeId: string;
@@ -568,5 +570,121 @@ describeFirestore('the leave link on Firebase', () => {
     expect(await accountExists(uid)).toBe(false);
     expect((await post('List-Unsubscribe=One-Click')).status).toBe(200);
     expect(await db.has(`${COLLECTIONS.waitlist}/${uid}`)).toBe(false);
+  });
+});
+
+describeFirestore('the suppression list and the bounce endpoint on Firebase (issue 59)', () => {
+  const url = `http://${FUNCTIONS_EMULATOR.host}:${FUNCTIONS_EMULATOR.port}/${PROJECT_ID}/us-central1/mail_bounce`;
+  const notice = async (body: unknown, authorization?: string, method = 'POST') =>
+    (
+      await fetch(url, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(authorization === undefined ? {} : { Authorization: authorization }),
+        },
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      })
+    ).status;
+  const suppression = async (address: string) =>
+    db.fields(`${COLLECTIONS.mailSuppressions}/${await recipientKey(address, SECRET)}`);
+
+  it('refuses a bad token (401) and a malformed notice (400), and suppresses the address of a good one (204)', async () => {
+    const address = 'rebota.mail@alumnos.udg.mx';
+    const good = `Bearer ${await bounceToken(SECRET)}`;
+    const body = { type: 'bounce', address };
+    expect(await notice(body)).toBe(401);
+    expect(await notice(body, 'Bearer x')).toBe(401);
+    expect(await notice(body, `Bearer ${await bounceToken(`${SECRET}-otro`)}`)).toBe(401);
+    expect(await notice(body, good, 'GET')).toBe(405);
+    for (const bad of [
+      null,
+      {},
+      { type: 'bounce' },
+      { type: 'x', address },
+      { ...body, address: 'no' },
+    ]) {
+      expect(await notice(bad, good)).toBe(400);
+    }
+    expect(await suppression(address)).toBeNull();
+    // Upper case and a +tag name the same mailbox; a notice again keeps the first reason.
+    expect(await notice({ type: 'complaint', address: 'Rebota.Mail+x@alumnos.udg.mx' }, good)).toBe(
+      204,
+    );
+    expect(await notice(body, good)).toBe(204);
+    expect((await suppression(address))?.reason).toEqual({ stringValue: 'complaint' });
+    // An address never written to is answered the same: nothing says who is known.
+    expect(await notice({ type: 'bounce', address: 'nadie.mail@alumnos.udg.mx' }, good)).toBe(204);
+    expect(JSON.stringify(await db.list(COLLECTIONS.mailSuppressions))).not.toContain('rebota');
+  });
+
+  it('a suppressed welcome is never sent, and a permanent refusal suppresses the address', async () => {
+    const email = 'suprimida.mail@alumnos.udg.mx';
+    const uid = await createGoogleAccount({ email, displayName: 'Suprimida' });
+    expect(
+      await notice({ type: 'bounce', address: email }, `Bearer ${await bounceToken(SECRET)}`),
+    ).toBe(204);
+    const { joined } = await entry(uid, email);
+    const before = smtp!.byRecipient.get(email) ?? 0;
+    expect((await functions.sendDueMail(mailEnv())).skipped).toBeGreaterThanOrEqual(1);
+    expect(smtp!.byRecipient.get(email) ?? 0).toBe(before);
+    const welcome = await db.fields(`${COLLECTIONS.mailOutbox}/welcome:${uid}:${joined}`);
+    expect(welcome?.status).toEqual({ stringValue: 'failed' });
+    expect(welcome?.error).toEqual({ stringValue: 'skipped: the address is suppressed' });
+    // The provider refuses a mailbox for good (550): on the list, so its next mail is skipped.
+    const refused = 'inexistente.mail@alumnos.udg.mx';
+    smtp!.refused.add(refused);
+    await mail.recordOnce(admin, 'launch:udg-cucei:inexistente', {
+      kind: 'launch',
+      uid: 'inexistente',
+      joined: 1,
+      collegeId: 'udg-cucei',
+      to: refused,
+      name: '',
+    });
+    expect((await functions.sendDueMail(mailEnv())).failed).toBeGreaterThanOrEqual(1);
+    expect(
+      (await db.fields(`${COLLECTIONS.mailOutbox}/launch:udg-cucei:inexistente`))?.status,
+    ).toEqual({
+      stringValue: 'failed',
+    });
+    expect((await suppression(refused))?.reason).toEqual({ stringValue: 'failed' });
+    const outbox = mail.createFirestoreOutbox(admin, async () => ({}));
+    expect(await outbox.isSuppressed((await recipientKey(refused, SECRET))!)).toBe(true);
+    expect(await outbox.isSuppressed((await recipientKey(email.replace('@', '1@'), SECRET))!)).toBe(
+      false,
+    );
+  });
+
+  it("a code's message forgets the typed address and its nonce once sent, failed or expired, keeping its recipient key", async () => {
+    const code = (id: string, to: string, expiresAt: number) =>
+      mail.recordOnce(admin, id, {
+        kind: 'code',
+        uid: id,
+        joined: 1,
+        collegeId: 'udg-cucei',
+        to,
+        name: '',
+        nonce: 'bm9uY2Utb2YtYS1jb2RlLW1lc3NhZ2U',
+        expiresAt,
+      } as OutboxRecord);
+    await code('code:olvido:1', 'olvido.mail@alumnos.udg.mx', Date.now() + 600_000);
+    await code('code:olvido:2', 'vencido.mail@alumnos.udg.mx', Date.now() - 1);
+    await functions.sendDueMail(mailEnv());
+    expect(smtp!.byRecipient.get('olvido.mail@alumnos.udg.mx')).toBe(1);
+    expect(smtp!.byRecipient.get('vencido.mail@alumnos.udg.mx')).toBeUndefined();
+    for (const [id, address, status] of [
+      ['code:olvido:1', 'olvido.mail@alumnos.udg.mx', 'sent'],
+      ['code:olvido:2', 'vencido.mail@alumnos.udg.mx', 'failed'],
+    ] as const) {
+      const fields = (await db.fields(`${COLLECTIONS.mailOutbox}/${id}`))!;
+      expect(fields.status).toEqual({ stringValue: status });
+      expect(fields.to).toBeUndefined();
+      expect(fields.nonce).toBeUndefined();
+      expect(JSON.stringify(fields)).not.toContain(address.split('@')[0]);
+      if (status === 'sent') {
+        expect(fields.recipient).toEqual({ stringValue: await recipientKey(address, SECRET) });
+      }
+    }
   });
 });

@@ -404,6 +404,74 @@ describeFirestore(
         'Deleted 0 idle accounts without an entry and 0 students',
       );
     });
+
+    it("retention.mjs prunes the codes' records: expired codes and sends, an identity's old times (never its total), and code messages' addresses (issue 59)", async () => {
+      const ago = (ms: number) => ({ timestampValue: new Date(Date.now() - ms).toISOString() });
+      const int = (n: number) => ({ integerValue: String(n) });
+      const text = (t: string) => ({ stringValue: t });
+      await db.put(`${COLLECTIONS.verificationCodes}/viejo`, { expireAt: ago(60_000) });
+      await db.put(`${COLLECTIONS.verificationCodes}/vivo`, { expireAt: ago(-600_000) });
+      await db.put(`${COLLECTIONS.verificationSends}/address:viejo`, { expireAt: ago(1) });
+      await db.put(`${COLLECTIONS.verificationSends}/domain:tec.mx`, { expireAt: ago(-60_000) });
+      await db.put(`${COLLECTIONS.codeBudget}/2026-01-01`, { count: int(9), expireAt: ago(1) });
+      const times = { arrayValue: { values: [int(Date.now() - 2 * 86_400_000)] } };
+      await db.put(`${COLLECTIONS.codeIdentities}/quieto`, {
+        at: times,
+        total: int(7),
+        lastAt: int(Date.now() - 2 * 86_400_000),
+      });
+      await db.put(`${COLLECTIONS.codeIdentities}/activo`, {
+        at: { arrayValue: { values: [int(Date.now())] } },
+        total: int(2),
+        lastAt: int(Date.now()),
+      });
+      const message = (status: string, expiresAt: number) => ({
+        kind: text('code'),
+        to: text('tecleado@alumnos.udg.mx'),
+        recipient: text('clave'),
+        nonce: text('bm9uY2U'),
+        expiresAt: int(expiresAt),
+        status: text(status),
+        ...(status === 'pending' ? { pendingDue: int(expiresAt) } : {}),
+      });
+      await db.put(`${COLLECTIONS.mailOutbox}/code:a:vencido`, message('pending', Date.now() - 1));
+      await db.put(`${COLLECTIONS.mailOutbox}/code:b:enviado`, message('sent', Date.now() - 1));
+      await db.put(
+        `${COLLECTIONS.mailOutbox}/code:c:vivo`,
+        message('pending', Date.now() + 600_000),
+      );
+
+      const expected = '1 codes, 1 sends, 1 identities, 1 budgetDays, 2 codeMessages';
+      const before = await db.snapshot(COLLECTIONS.mailOutbox, COLLECTIONS.codeIdentities);
+      expect((await run('retention', [])).stdout).toContain(
+        `Would prune the codes' records: ${expected}.`,
+      );
+      expect(await db.snapshot(COLLECTIONS.mailOutbox, COLLECTIONS.codeIdentities)).toEqual(before);
+      expect((await run('retention', ['--yes'])).stdout).toContain(
+        `Pruned the codes' records: ${expected}.`,
+      );
+
+      expect(await db.ids(COLLECTIONS.verificationCodes)).toEqual(['vivo']);
+      expect(await db.ids(COLLECTIONS.verificationSends)).toEqual(['domain:tec.mx']);
+      expect(await db.ids(COLLECTIONS.codeBudget)).toEqual([]);
+      const quiet = (await db.fields(`${COLLECTIONS.codeIdentities}/quieto`))!;
+      expect(quiet).toEqual({ at: { arrayValue: {} }, total: int(7) });
+      expect((await db.fields(`${COLLECTIONS.codeIdentities}/activo`))!.total).toEqual(int(2));
+      const expired = (await db.fields(`${COLLECTIONS.mailOutbox}/code:a:vencido`))!;
+      expect(expired).toMatchObject({ status: text('failed'), recipient: text('clave') });
+      const sent = (await db.fields(`${COLLECTIONS.mailOutbox}/code:b:enviado`))!;
+      for (const fields of [expired, sent]) {
+        expect(fields.to).toBeUndefined();
+        expect(fields.nonce).toBeUndefined();
+        expect(fields.pendingDue).toBeUndefined();
+      }
+      expect((await db.fields(`${COLLECTIONS.mailOutbox}/code:c:vivo`))!.to).toEqual(
+        text('tecleado@alumnos.udg.mx'),
+      );
+      expect((await run('retention', ['--yes'])).stdout).toContain(
+        "Pruned the codes' records: 0 codes, 0 sends, 0 identities, 0 budgetDays, 0 codeMessages.",
+      );
+    });
   },
 );
 

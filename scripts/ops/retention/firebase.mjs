@@ -1,15 +1,17 @@
-// `retention` on Firebase: the functions' own code applies the rule (functions/src/retention.ts,
+// `retention` on Firebase: the functions' own code applies the rule (functions/src/students.ts,
 // applyRetention). Each student's entry goes, then the account, whose other data
-// on_account_deleted removes. Credentials and emulators: shared/firebase.mjs.
+// on_account_deleted removes; then the codes' records are pruned (functions/src/code-records.ts,
+// pruneCodeRecords). Credentials and emulators: shared/firebase.mjs.
 import { firebase } from '../shared/firebase.mjs';
 import { firestoreNames, functionsModule } from '../shared/project.mjs';
 
-/** The plan (deleted unless `dryRun`): `{ rows: [reason, uid][], campuses }`. */
+/** The plan (deleted unless `dryRun`): `{ rows: [reason, uid][], campuses, pruned }`. */
 export async function retention(options, usage, { dryRun }) {
   const { auth, db } = firebase(options);
-  const [names, { applyRetention }] = await Promise.all([
+  const [names, { applyRetention }, { pruneCodeRecords }] = await Promise.all([
     firestoreNames(),
     functionsModule('students'),
+    functionsModule('code-records'),
   ]);
   const plan = await applyRetention(db, auth, {
     dryRun,
@@ -22,8 +24,12 @@ export async function retention(options, usage, { dryRun }) {
       });
     },
   });
+  // The codes' records (issue 59): expired codes, old sends (never an identity's total), and
+  // the typed address and nonce of code messages past their end.
+  const pruned = await pruneCodeRecords(db, { dryRun });
   return {
     rows: [...plan.idle.map((uid) => ['idle', uid]), ...plan.launched.map((u) => ['launched', u])],
     campuses: plan.campuses,
+    pruned,
   };
 }

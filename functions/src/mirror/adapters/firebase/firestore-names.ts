@@ -56,8 +56,21 @@ export const COLLECTIONS = {
   emailVerifications: 'emailVerifications',
   /** `verificationCodes/{uid}` = `{ address, hash, expiresAt, tries, expireAt }`: the live code. */
   verificationCodes: 'verificationCodes',
-  /** `verificationSends/{account:uid | address:sha-256}` = `{ at, expireAt }`: the send limits. */
+  /**
+   * `verificationSends/{address:<recipient key> | domain:<catalogue domain>}` = `{ at, live?,
+   * expireAt }`: an address's code sends of the last day and its live code (`{ uid, expiresAt }`),
+   * a university domain's of the last hour (issue 59, src/domain/code-sends.ts).
+   */
   verificationSends: 'verificationSends',
+  /**
+   * `codeIdentities/{identityKey}` = `{ at, total }`: a Google identity's code requests of the
+   * last day and ever (issue 59). Never expires, and survives the account's deletion.
+   */
+  codeIdentities: 'codeIdentities',
+  /** `codeBudget/{YYYY-MM-DD}` = `{ count, spentToldAt?, expireAt }`: a budget day's code e-mails. */
+  codeBudget: 'codeBudget',
+  /** `mailSuppressions/{recipient key}` = `{ reason, at }`: no code and no mail goes there. */
+  mailSuppressions: 'mailSuppressions',
   /** `mailOutbox/{mailId}`: every e-mail recorded, sent at most once (status, pendingDue, ...). */
   mailOutbox: 'mailOutbox',
   /** `launchRuns/{auto id}` = `{ collegeId, students, queued, ranAt }`: one per launch run. */

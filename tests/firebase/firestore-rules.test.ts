@@ -608,7 +608,11 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
       );
       await assertFails(setDoc(ref(), without));
       await assertFails(setDoc(ref(), entry({ noticeVersion: '2020-01-01' })));
-      await assertFails(setDoc(ref(), entry({ noticeVersion: '2026-12-02' })));
+      // A date never published (the day after the last published version).
+      const next = new Date(
+        Date.parse(`${PUBLISHED_NOTICE_VERSIONS.at(-1)}T00:00:00Z`) + 86_400_000,
+      );
+      await assertFails(setDoc(ref(), entry({ noticeVersion: next.toISOString().slice(0, 10) })));
       await assertFails(setDoc(ref(), entry({ adult: false })));
       for (const noticeVersion of PUBLISHED_NOTICE_VERSIONS) {
         await assertSucceeds(setDoc(ref(), entry({ noticeVersion })));

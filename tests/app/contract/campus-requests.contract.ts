@@ -126,8 +126,12 @@ export function describeCampusRequestsContract(
 
     // Issue 49, part 4: a requested campus a student may join at once, pending.
     let run = 0;
+    // Letters only: a run of 5 digits is a phone number to the request rule (issue 59).
     const unique = () =>
-      `Universidad Pendiente ${Date.now().toString(36)}${(run++).toString(36)} ${'x'.repeat(3)}`;
+      `Universidad Pendiente ${`${Date.now().toString(36)}${(run++).toString(36)}`.replace(
+        /[0-9]/g,
+        (d) => 'abcdefghij'[Number(d)]!,
+      )} ${'x'.repeat(3)}`;
 
     it('answers the pending campus: its id from the key, the name as first written (issue 49)', async () => {
       const h = await setup();

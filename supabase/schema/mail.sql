@@ -10,7 +10,7 @@
 -- table private.mail_outbox
 -- Migrations: 20261126000000_mail.sql, 20261128000000_derived_counts.sql,
 --   20261128060000_email_verification.sql, 20261128070000_campus_launch.sql,
---   20261128180000_email_verifications_code_sends.sql
+--   20261128175000_mail_suppressions.sql
 create table private.mail_outbox (
   id text not null,
   kind text not null,
@@ -72,7 +72,7 @@ create table private.mail_settings (
 -- No grants: its owner alone.
 
 -- table private.mail_suppressions
--- Migrations: 20261128180000_email_verifications_code_sends.sql
+-- Migrations: 20261128175000_mail_suppressions.sql
 create table private.mail_suppressions (
   recipient text not null,
   reason text not null,
@@ -191,7 +191,7 @@ AS $function$ select floor(extract(epoch from at) * 1000)::bigint $function$;
 -- No grants: its owner alone.
 
 -- function private.keyed_digest(text,text)
--- Migrations: 20261128180000_email_verifications_code_sends.sql
+-- Migrations: 20261128175000_mail_suppressions.sql
 CREATE OR REPLACE FUNCTION private.keyed_digest(secret text, text text)
  RETURNS text
  LANGUAGE sql
@@ -204,7 +204,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.mailbox_of(text)
--- Migrations: 20261128180000_email_verifications_code_sends.sql
+-- Migrations: 20261128175000_mail_suppressions.sql
 CREATE OR REPLACE FUNCTION private.mailbox_of(address text)
  RETURNS text
  LANGUAGE sql
@@ -250,7 +250,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.recipient_key(text,text)
--- Migrations: 20261128180000_email_verifications_code_sends.sql
+-- Migrations: 20261128175000_mail_suppressions.sql
 CREATE OR REPLACE FUNCTION private.recipient_key(secret text, address text)
  RETURNS text
  LANGUAGE sql
@@ -262,7 +262,7 @@ $function$;
 -- No grants: its owner alone.
 
 -- function public.report_mail_bounce(text,text,text)
--- Migrations: 20261128180000_email_verifications_code_sends.sql
+-- Migrations: 20261128175000_mail_suppressions.sql
 CREATE OR REPLACE FUNCTION public.report_mail_bounce(token text, type text, address text)
  RETURNS void
  LANGUAGE plpgsql

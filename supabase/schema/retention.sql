@@ -8,7 +8,7 @@
 
 -- function private.apply_retention(boolean)
 -- Migrations: 20261127170000_retention.sql, 20261128050000_retention_lock_order.sql,
---   20261128180000_email_verifications_code_sends.sql
+--   20261128180500_retention_code_records.sql
 CREATE OR REPLACE FUNCTION private.apply_retention(dry_run boolean DEFAULT true)
  RETURNS TABLE(reason text, user_id uuid, college_id text)
  LANGUAGE plpgsql

@@ -10,7 +10,7 @@
 -- table public.waitlist
 -- Migrations: 20261123000000_waitlist.sql, 20261123120000_my_entry.sql, 20261124000000_trust.sql,
 --   20261125000000_campus_progress.sql, 20261128010000_join_terms.sql,
---   20261128070000_campus_launch.sql, 20261128180000_email_verifications_code_sends.sql,
+--   20261128070000_campus_launch.sql, 20261128175500_waitlist_email_lower.sql,
 --   20261128182000_waitlist_entry_rules.sql
 create table public.waitlist (
   uid uuid not null,

@@ -21,7 +21,7 @@ const mailKindOf = (kind: unknown): MailKind =>
 
 /**
  * A code message sent, or failed for good, keeps its recipient key and loses its typed address and
- * nonce (issue 59, supabase/migrations/20261128180000_email_verifications_code_sends.sql): the privacy notice's promise.
+ * nonce (issue 59, supabase/migrations/20261128175000_mail_suppressions.sql): the privacy notice's promise.
  */
 const FORGET_CODE_ADDRESS = `
              to_address = case when kind = 'code' then null else to_address end,

@@ -22,6 +22,7 @@ const PORT_NAMES = {
   joinSources: 'JoinSources',
   leaveLinks: 'LeaveLinks',
   failureReports: 'FailureReports',
+  operatorConsole: 'OperatorConsole',
   local: 'LocalRecord',
   visit: 'VisitRecord',
   clock: 'Clock',

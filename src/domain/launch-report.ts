@@ -10,6 +10,7 @@
 import { DEFAULT_THRESHOLD } from '@/domain/campus-progress';
 import { isPendingCampusId } from '@/domain/campus-request-rule';
 import { SELLER_CATEGORIES, type SellerCategory } from '@/domain/seller-choice';
+import { DEFAULT_SELLER_MINIMUM, readiness } from '@/domain/operator/readiness';
 
 export interface LaunchReportInput {
   /** Every entry: its campus and whether its student counts as verified now. */
@@ -40,9 +41,15 @@ export interface LaunchReportInput {
     readonly addedAs: string | null;
     readonly requesters?: readonly string[];
   }[];
-  /** The operators' settings, by campus (a campus without them: threshold 100, gathering). */
+  /**
+   * The operators' settings, by campus (a campus without them: threshold 100, gathering, and
+   * DEFAULT_SELLER_MINIMUM verified sellers; issue 61).
+   */
   readonly settings: Readonly<
-    Record<string, { readonly threshold?: number; readonly state?: string }>
+    Record<
+      string,
+      { readonly threshold?: number; readonly state?: string; readonly sellerMinimum?: number }
+    >
   >;
   /** Simulated verified classmates (memory only). */
   readonly classmates?: Readonly<Record<string, number>>;
@@ -76,7 +83,12 @@ export interface LaunchReportRow {
   readonly requestsVerified: number;
   /** 'pendiente' for a requested campus not added; else the operators' state. */
   readonly state: string;
-  /** Whether the verified count reached the threshold: ready to open. */
+  /** The verified sellers the campus needs (issue 61; null for a pending campus). */
+  readonly sellerMinimum: number | null;
+  /**
+   * Ready to open (issue 61, src/domain/operator/readiness.ts): verified students at or over the
+   * threshold AND at least `sellerMinimum` verified sellers.
+   */
   readonly ready: boolean;
 }
 
@@ -125,6 +137,7 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
     const requested = input.requests.filter((r) => (r.addedAs ?? r.pendingId) === campus);
     const settings = input.settings[campus] ?? {};
     const threshold = pending ? null : (settings.threshold ?? DEFAULT_THRESHOLD);
+    const sellerMinimum = pending ? null : (settings.sellerMinimum ?? DEFAULT_SELLER_MINIMUM);
     rows.push({
       campus,
       joined,
@@ -146,7 +159,11 @@ export function launchReport(input: LaunchReportInput): LaunchReportRow[] {
         requested.flatMap((r) => r.requesters ?? []).filter((uid) => verifiedNow.has(uid)),
       ).size,
       state: pending ? 'pendiente' : (settings.state ?? 'gathering'),
-      ready: threshold !== null && verified >= threshold,
+      sellerMinimum,
+      ready:
+        threshold !== null &&
+        sellerMinimum !== null &&
+        readiness({ verified, threshold, sellersVerified, sellerMinimum }).ready,
     });
   }
   return rows;
@@ -160,6 +177,7 @@ export const LAUNCH_REPORT_COLUMNS = [
   'invited',
   'invited_share',
   'threshold',
+  'seller_minimum',
   'ready',
   'state',
   'sellers',
@@ -179,6 +197,7 @@ const cells = (row: LaunchReportRow): string[] => [
   String(row.invited),
   row.invitedShare,
   row.threshold === null ? '' : String(row.threshold),
+  row.sellerMinimum === null ? '' : String(row.sellerMinimum),
   row.ready ? 'yes' : 'no',
   row.state,
   String(row.sellers),
@@ -203,7 +222,7 @@ export const launchReportCsv = (rows: readonly LaunchReportRow[]): string =>
     .join('\n') + '\n';
 
 /**
- * The report as a readable table: one block per campus (a wide row of 22 columns reads badly in
+ * The report as a readable table: one block per campus (a wide row of 23 columns reads badly in
  * a terminal), the figures aligned, ready campuses marked.
  */
 export function launchReportTable(rows: readonly LaunchReportRow[]): string {
@@ -222,7 +241,8 @@ export function launchReportTable(rows: readonly LaunchReportRow[]): string {
       ['invited', `${row.invited} (${row.invitedShare})`],
       [
         'sellers',
-        row.sellers ? `${row.sellers} (${row.sellersVerified} verified): ${sellers}` : '0',
+        (row.sellers ? `${row.sellers} (${row.sellersVerified} verified): ${sellers}` : '0') +
+          (row.sellerMinimum === null ? '' : `; ${row.sellerMinimum} verified needed`),
       ],
       [
         'sources',

@@ -1,3 +1,5 @@
+import { lazyPort } from '../lazy-port';
+import { OPERATOR_CONSOLE_METHODS } from '../operator-console-methods';
 import { initializeApp } from 'firebase/app';
 import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import { createFirebaseAuth } from './firebase-auth.adapter';
@@ -59,5 +61,12 @@ export function createFirebaseBackend(
     joinSources: createCallableJoinSources(functions),
     leaveLinks: createCallableLeaveLinks(functions),
     failureReports: createCallableFailureReports(functions),
+    operatorConsole: lazyPort(
+      () =>
+        import('./firebase-operator-console.adapter').then((m) =>
+          m.createFirebaseOperatorConsole(),
+        ),
+      OPERATOR_CONSOLE_METHODS,
+    ),
   };
 }

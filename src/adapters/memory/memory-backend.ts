@@ -1,3 +1,5 @@
+import { lazyPort } from '../lazy-port';
+import { OPERATOR_CONSOLE_METHODS } from '../operator-console-methods';
 import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import type { Clock } from '@/ports/clock.port';
 import { type ChooseAccount, createMemoryAuth } from './memory-auth.adapter';
@@ -84,6 +86,11 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     joinSources: createMemoryJoinSources(context),
     leaveLinks: createMemoryLeaveLinks(context),
     failureReports: createMemoryFailureReports(context),
+    operatorConsole: lazyPort(
+      () =>
+        import('./memory-operator-console.adapter').then((m) => m.createMemoryOperatorConsole()),
+      OPERATOR_CONSOLE_METHODS,
+    ),
     outbox: sender.outbox,
     controls: createOperatorControls(context),
   };

@@ -1,3 +1,5 @@
+import { lazyPort } from '../lazy-port';
+import { OPERATOR_CONSOLE_METHODS } from '../operator-console-methods';
 import type { BackendPorts } from '@/domain/use-cases/create-use-cases';
 import { createSupabaseAuth, type SupabaseAuthOptions } from './supabase-auth.adapter';
 import { createSupabaseCampusProgress } from './supabase-campus-progress.adapter';
@@ -38,5 +40,12 @@ export function createSupabaseBackend(
     joinSources: createSupabaseJoinSources(client),
     leaveLinks: createSupabaseLeaveLinks(client),
     failureReports: createSupabaseFailureReports(settings),
+    operatorConsole: lazyPort(
+      () =>
+        import('./supabase-operator-console.adapter').then((m) =>
+          m.createSupabaseOperatorConsole(),
+        ),
+      OPERATOR_CONSOLE_METHODS,
+    ),
   };
 }

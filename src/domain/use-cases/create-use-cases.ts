@@ -14,6 +14,7 @@ import type { HeroConsentRepo } from '@/ports/hero-consent.port';
 import type { HeroImages } from '@/ports/hero-images.port';
 import type { LocalRecord } from '@/ports/local-record.port';
 import type { WaitlistRepo } from '@/ports/waitlist-repo.port';
+import type { OperatorConsole } from '@/ports/operator-console.port';
 import {
   createAcceptPendingInvite,
   createLoadMyCampus,
@@ -40,6 +41,7 @@ import {
   createLoadMyEntry,
   createSetHeroConsent,
 } from './my-entry.use-case';
+import { createOperatorUseCases } from './operator-console.use-case';
 import { createReportFailure, reportingFailures } from './report-failure.use-case';
 import { createRequestCampus } from './request-campus.use-case';
 import { createLoadSellerChoice, createSaveSellerChoice } from './seller-choice.use-case';
@@ -64,6 +66,8 @@ export interface Ports {
   readonly joinSources: JoinSources;
   readonly leaveLinks: LeaveLinks;
   readonly failureReports: FailureReports;
+  /** The operator console's server operations (issue 61): loaded only when first called. */
+  readonly operatorConsole: OperatorConsole;
   readonly local: LocalRecord;
   readonly visit: VisitRecord;
   readonly clock: Clock;
@@ -85,7 +89,7 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
   const { auth, waitlist, heroConsent, collegeSearch, heroImages, campusProgress, invites } = ports;
   const { campusRequests, emailVerifications, leaveLinks, failureReports, local, visit, clock } =
     ports;
-  const { sellerChoices, joinSources } = ports;
+  const { sellerChoices, joinSources, operatorConsole } = ports;
   const reportFailure = createReportFailure({ failureReports });
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   const acceptPendingInvite = createAcceptPendingInvite({
@@ -132,5 +136,6 @@ export function createUseCases(ports: Ports, { timeoutMs }: UseCaseOptions = {})
     saveSellerChoice: createSaveSellerChoice({ sellerChoices, ...limit }),
     checkLeaveLink: createCheckLeaveLink({ leaveLinks, ...limit }),
     leaveByLink: createLeaveByLink({ leaveLinks, ...limit }),
+    operator: createOperatorUseCases({ operatorConsole, clock, ...limit }),
   };
 }

@@ -34,6 +34,7 @@ describe('composition root', () => {
       'loadMyEntry',
       'loadSellerChoice',
       'localWaitlistStatus',
+      'operator',
       'pendingVerification',
       'prepareSignIn',
       'rememberInvite',
@@ -139,7 +140,7 @@ describe('composition root', () => {
 
   it('binds every use case over the firebase backend (SDKs load only when first used)', () => {
     const useCases = buildUseCases(createFirebaseModule(FIREBASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(28);
+    expect(Object.keys(useCases)).toHaveLength(29);
   });
 
   it('reads the firebase settings: region and index defaults, emulators and the Algolia host', () => {
@@ -188,7 +189,7 @@ describe('composition root', () => {
 
   it('binds every use case over the supabase backend (the SDK loads only when first used)', () => {
     const useCases = buildUseCases(createSupabaseModule(SUPABASE_CONFIG));
-    expect(Object.keys(useCases)).toHaveLength(28);
+    expect(Object.keys(useCases)).toHaveLength(29);
   });
 
   it('reads the supabase settings: the project origin and the callback page on our origin', () => {

@@ -78,6 +78,7 @@ export const mexicoCityTime = (iso: string): string =>
     timeZone: 'America/Mexico_City',
     dateStyle: 'medium',
     timeStyle: 'short',
+    hourCycle: 'h23',
   }).format(new Date(iso));
 
 /** A calendar day `YYYY-MM-DD` in Spanish ('28 nov 2026'). */

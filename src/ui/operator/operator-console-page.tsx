@@ -116,7 +116,7 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             <h1 className="mt-2 text-2xl font-bold text-slate-900">{CONSOLE_TEXTS.loading}</h1>
           ) : gate.status === 'denied' ? (
             <>
-              <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-slate-900">
+              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
                 {CONSOLE_TEXTS.denied}
               </h1>
               <Button variant="secondary" className="mt-6" onClick={signOut}>
@@ -125,7 +125,7 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             </>
           ) : gate.status === 'failed' ? (
             <>
-              <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-slate-900">
+              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
                 {CONSOLE_TEXTS.failed}
               </h1>
               <p className="mt-3 text-slate-700">{gate.message}</p>
@@ -144,7 +144,7 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             </>
           ) : (
             <>
-              <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-slate-900">
+              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
                 {CONSOLE_TEXTS.signInTitle}
               </h1>
               <p className="mt-3 text-slate-700">{CONSOLE_TEXTS.signInHint}</p>
@@ -222,7 +222,7 @@ function Console({
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div>
             <p className="text-sm font-semibold text-indigo-700">De estudiantes a estudiantes</p>
-            <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold">
+            <h1 ref={heading} tabIndex={-1} className="outline-none text-2xl font-bold">
               {CONSOLE_TEXTS.title}
             </h1>
           </div>

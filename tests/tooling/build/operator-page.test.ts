@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES, robotsTxt, sitemapXml } from '../../../scripts/build/site-files';
+// @ts-expect-error: a plain JavaScript module of the deploy scripts, without type declarations
 import { supabaseHostingHeaders } from '../../../scripts/deploy/supabase-headers.mjs';
 
 /**

@@ -40,7 +40,7 @@ export function CampusDetail({
           id="campus-detail-title"
           ref={heading}
           tabIndex={-1}
-          className="mt-2 text-2xl font-bold text-slate-900"
+          className="mt-2 text-2xl font-bold text-slate-900 outline-none"
         >
           {row?.name ?? id}
         </h2>

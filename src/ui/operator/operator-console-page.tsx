@@ -116,7 +116,11 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             <h1 className="mt-2 text-2xl font-bold text-slate-900">{CONSOLE_TEXTS.loading}</h1>
           ) : gate.status === 'denied' ? (
             <>
-              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
+              <h1
+                ref={heading}
+                tabIndex={-1}
+                className="outline-none mt-2 text-2xl font-bold text-slate-900"
+              >
                 {CONSOLE_TEXTS.denied}
               </h1>
               <Button variant="secondary" className="mt-6" onClick={signOut}>
@@ -125,7 +129,11 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             </>
           ) : gate.status === 'failed' ? (
             <>
-              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
+              <h1
+                ref={heading}
+                tabIndex={-1}
+                className="outline-none mt-2 text-2xl font-bold text-slate-900"
+              >
                 {CONSOLE_TEXTS.failed}
               </h1>
               <p className="mt-3 text-slate-700">{gate.message}</p>
@@ -144,7 +152,11 @@ export function OperatorConsolePage({ loadUseCases }: { loadUseCases: () => Prom
             </>
           ) : (
             <>
-              <h1 ref={heading} tabIndex={-1} className="outline-none mt-2 text-2xl font-bold text-slate-900">
+              <h1
+                ref={heading}
+                tabIndex={-1}
+                className="outline-none mt-2 text-2xl font-bold text-slate-900"
+              >
                 {CONSOLE_TEXTS.signInTitle}
               </h1>
               <p className="mt-3 text-slate-700">{CONSOLE_TEXTS.signInHint}</p>

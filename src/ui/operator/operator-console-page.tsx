@@ -260,7 +260,7 @@ function Console({
               role="tab"
               id={`tab-${s.id}`}
               aria-selected={place.section === s.id}
-              aria-controls={`panel-${s.id}`}
+              aria-controls={place.section === s.id ? `panel-${s.id}` : undefined}
               tabIndex={place.section === s.id ? 0 : -1}
               onClick={() => go(s.id)}
               onKeyDown={(e) => onTabKey(e, i)}
@@ -275,29 +275,26 @@ function Console({
           ))}
         </div>
       </header>
-      <main
-        id={`panel-${place.section}`}
-        role="tabpanel"
-        aria-labelledby={`tab-${place.section}`}
-        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
-      >
-        {place.section === 'campus' ? (
-          <CampusesSection
-            operator={operator}
-            campus={place.campus}
-            onOpen={(id) => go('campus', id)}
-          />
-        ) : place.section === 'solicitudes' ? (
-          <RequestsSection operator={operator} />
-        ) : place.section === 'fotos' ? (
-          <PhotosSection operator={operator} />
-        ) : place.section === 'estudiantes' ? (
-          <StudentsSection operator={operator} />
-        ) : place.section === 'salud' ? (
-          <HealthSection operator={operator} />
-        ) : (
-          <LogSection operator={operator} />
-        )}
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <div id={`panel-${place.section}`} role="tabpanel" aria-labelledby={`tab-${place.section}`}>
+          {place.section === 'campus' ? (
+            <CampusesSection
+              operator={operator}
+              campus={place.campus}
+              onOpen={(id) => go('campus', id)}
+            />
+          ) : place.section === 'solicitudes' ? (
+            <RequestsSection operator={operator} />
+          ) : place.section === 'fotos' ? (
+            <PhotosSection operator={operator} />
+          ) : place.section === 'estudiantes' ? (
+            <StudentsSection operator={operator} />
+          ) : place.section === 'salud' ? (
+            <HealthSection operator={operator} />
+          ) : (
+            <LogSection operator={operator} />
+          )}
+        </div>
       </main>
     </div>
   );

@@ -243,7 +243,7 @@ test('a launch whose answer is lost says the outcome is unknown, and a reload sh
   await row(page, 'udg-cucei').getByRole('button', { name: 'UDG - CUCEI' }).click();
   await page.getByRole('button', { name: 'Vista previa' }).click();
   await page.getByLabel(/Escribe el id del campus/).fill('udg-cucei');
-  await backend(page, 'failNext', 'launch', 'unavailable');
+  await backend(page, 'failNext', 'operatorConsole', 'unavailable');
   await page.getByRole('button', { name: 'Lanzar' }).click();
   await expect(
     page.getByText(

@@ -100,7 +100,10 @@ function studentData(state: MemoryState, uid: string): Record<string, unknown> {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
     if (Object.hasOwn(value, uid)) data[field] = (value as Record<string, unknown>)[uid];
   }
-  const mail = Object.values(state.outbox).filter((m) => m.uid === uid);
+  // The messages recorded for them, without a pending code's nonce (its six digits).
+  const mail = Object.values(state.outbox)
+    .filter((m) => m.uid === uid)
+    .map(({ nonce: _nonce, ...kept }) => kept);
   if (mail.length) data.outbox = mail;
   const asked = Object.values(state.campusRequests).filter((r) => r.by.includes(uid));
   if (asked.length) data.campusRequests = asked.map(({ id, name, city }) => ({ id, name, city }));

@@ -288,3 +288,49 @@ describe('adding a requested campus (memory)', () => {
     ]);
   });
 });
+
+describe('the ARCO export (memory)', () => {
+  it('holds everything kept under the uid, a pending code’s nonce apart', async () => {
+    const { b, as } = world({
+      entries: {
+        [ANA.uid]: { email: ANA.email, collegeId: 'udg-cucei', timestamp: '2026-11-20T10:00:00Z' },
+      },
+      users: { [ANA.uid]: '2026-11-20T10:00:00.000Z' },
+      sellerChoices: { [ANA.uid]: ['postres'] },
+      joinSources: { [ANA.uid]: { source: 'instagram', medium: null, campaign: null } },
+      outbox: {
+        'code-demo-ana-n1': {
+          id: 'code-demo-ana-n1',
+          kind: 'code',
+          uid: ANA.uid,
+          joined: 0,
+          to: ANA.email,
+          name: '',
+          collegeId: 'udg-cucei',
+          status: 'pending',
+          attempts: 0,
+          dueAt: 0,
+          leaseUntil: 0,
+          sentAt: null,
+          error: null,
+          nonce: 'secreto',
+          expiresAt: Date.now() + 600_000,
+        },
+      },
+    });
+    await as(DEMO_OPERATOR.uid);
+    const { data } = await b.operatorConsole.exportStudent(ANA.uid);
+    expect(data).toMatchObject({
+      account: ANA,
+      entries: { collegeId: 'udg-cucei' },
+      users: '2026-11-20T10:00:00.000Z',
+      sellerChoices: ['postres'],
+      joinSources: { source: 'instagram' },
+      outbox: [{ id: 'code-demo-ana-n1', kind: 'code' }],
+    });
+    expect(JSON.stringify(data)).not.toContain('secreto');
+    await expect(b.operatorConsole.exportStudent('nadie')).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+});

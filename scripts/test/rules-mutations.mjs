@@ -102,7 +102,7 @@ const MUTATIONS = [
   },
   {
     name: 'any dated notice version counts as published (issue 59)',
-    from: "return value in ['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'];",
+    from: "return value in ['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03'];",
     to: 'return isNoticeVersion(value);',
   },
   {

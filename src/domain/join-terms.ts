@@ -11,7 +11,7 @@
  * notice's text (src/ui/privacy/privacy-notice-page.tsx, privacy-notice.config.ts): a test
  * (tests/app/unit/join-terms.test.ts) fails when the text changes and this does not.
  */
-export const PRIVACY_NOTICE_VERSION = '2026-12-02';
+export const PRIVACY_NOTICE_VERSION = '2026-12-03';
 
 /** A notice version as the backends accept it: a date, YYYY-MM-DD. */
 export const NOTICE_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,6 +28,7 @@ export const PUBLISHED_NOTICE_VERSIONS = [
   '2026-11-30',
   '2026-12-01',
   '2026-12-02',
+  '2026-12-03',
 ] as const;
 
 /**

@@ -48,7 +48,7 @@ grant all on table public.waitlist to service_role;
 
 -- function private.accepts_join_terms(boolean,text,timestamp with time zone)
 -- Migrations: 20261128182000_waitlist_entry_rules.sql,
---   20261128183000_waitlist_notice_2026_12_02.sql
+--   20261128183000_waitlist_notice_2026_12_02.sql, 20261129013000_waitlist_notice_2026_12_03.sql
 CREATE OR REPLACE FUNCTION private.accepts_join_terms(adult boolean, notice_version text, at timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
@@ -58,7 +58,7 @@ AS $function$
   select coalesce(
     (adult is true
       and notice_version = any (array['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01',
-        '2026-12-02']))
+        '2026-12-02', '2026-12-03']))
     or (at < timestamptz '2026-12-15 00:00:00+00'
       and ((adult is null and notice_version is null)
         or (adult is true and notice_version is not null))),

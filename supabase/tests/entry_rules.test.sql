@@ -4,7 +4,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(23);
+select plan(24);
 
 insert into auth.users (id, email) values
   ('11111111-1111-4111-8111-111111111111', 'ana@alumnos.udg.mx');
@@ -50,7 +50,7 @@ select lives_ok($$update public.waitlist set college_id = 'udg-cucea'$$, 'and ag
 -- The join terms after the grace date (2026-12-15), at a given time.
 select ok(private.accepts_join_terms(true, v, timestamptz '2027-01-01 00:00:00+00'),
   'after the grace date, published version ' || v)
-  from unnest(array['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']) v;
+  from unnest(array['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']) v;
 select ok(not private.accepts_join_terms(null, null, timestamptz '2026-12-15 00:00:00+00'),
   'from the grace date, an entry without the confirmation is refused');
 select ok(not private.accepts_join_terms(true, '2020-01-01', timestamptz '2026-12-15 00:00:00+00'),

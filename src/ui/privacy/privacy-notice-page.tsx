@@ -250,6 +250,13 @@ export function PrivacyNoticePage() {
               no volver a escribirle, aunque salgas de la lista.
             </li>
             <li>
+              <span className={strong}>El registro de lo que hace nuestro equipo</span>: si
+              consultamos, descargamos o borramos tu registro (por ejemplo, para atender una
+              solicitud tuya), lo anotamos con el identificador interno de tu cuenta, nunca con tu
+              correo, y lo guardamos {RETENTION.operatorLogDays / 365} años aunque salgas de la
+              lista; nadie puede cambiar esas anotaciones.
+            </li>
+            <li>
               <span className={strong}>Una cuenta que inició sesión y no se unió a la lista</span>:
               la borramos tras {RETENTION.idleAccountDays} días sin actividad.
             </li>

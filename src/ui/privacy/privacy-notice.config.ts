@@ -31,6 +31,11 @@ export const RETENTION = {
    * 51: src/domain/mail/recipient-limits.ts, LEDGER_KEEP_MS), even after the student leaves.
    */
   mailLedgerDays: 30,
+  /**
+   * Days the operators' log keeps an entry (issue 61: src/domain/operator/audit-log.ts,
+   * AUDIT_LOG_DAYS; a test holds the two equal), a student's uid among them.
+   */
+  operatorLogDays: 730,
 } as const;
 
 export const ARCO_DEADLINES = {

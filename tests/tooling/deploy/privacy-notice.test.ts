@@ -195,6 +195,14 @@ describe('retention periods (issue 23)', () => {
     expect(sql).toContain(`interval '${RETENTION.afterLaunchDays} days'`);
   });
 
+  it("the operators' log is kept as long as the notice says (issue 61)", async () => {
+    const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
+    const { AUDIT_LOG_DAYS } = await import('@/domain/operator/audit-log');
+    expect(AUDIT_LOG_DAYS).toBe(RETENTION.operatorLogDays);
+    // The notice says it in years: a whole number of them.
+    expect(Number.isInteger(RETENTION.operatorLogDays / 365)).toBe(true);
+  });
+
   it("the sender keeps its recipients' ledger as long as the notice says, and the rules it names", async () => {
     const { RETENTION } = await import('@/ui/privacy/privacy-notice.config');
     const rules = await import('@/domain/mail/recipient-limits');

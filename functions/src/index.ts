@@ -21,4 +21,5 @@ export { record_join_source } from './join-sources';
 export { check_leave_link, leave_by_link, salir } from './leave-links';
 export { mail_bounce, send_mail, sendDueMail } from './mail';
 export { apply_retention, delete_my_account, on_account_deleted } from './students';
+export { operator_console, run_due_launches } from './operator-console';
 export { on_waitlist_written } from './waitlist';

@@ -7,7 +7,7 @@ import {
   signInAnonymously,
   signInWithCredential,
 } from 'firebase/auth';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
 import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campus-requests.adapter';
 import {
@@ -38,6 +38,10 @@ import { db, describeFirestore } from '../support/firestore';
 // code (functions/lib: reconcileMember, tallyStudent), as the triggers also do, so that a count
 // read at once does not wait for a trigger. The scheduled launches run as `run_due_launches`
 // runs them (runDueLaunches), at a chosen time.
+
+// Adding a requested campus signs in and seeds its students first: more than the default 20 s on
+// a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 process.env.SITE_ORIGIN ??= 'https://deestudiantes.example';
 process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID });
@@ -273,4 +277,43 @@ describeFirestore('operator_console beyond the contract', () => {
     const row = (await console.campuses()).find((c) => c.report.campus === id);
     expect(row?.report).toMatchObject({ joined: 7, verified: 5 });
   });
+});
+
+describeFirestore('the campus counters, kept by the triggers alone', () => {
+  /** The counter's fields that matter here, once they equal `expected` (the triggers run late). */
+  async function counterBecomes(id: string, expected: { joined: number; verified: number }) {
+    let last: unknown = null;
+    for (let i = 0; i < 100; i++) {
+      const fields = await db.fields(`${COLLECTIONS.campusCounters}/${id}`);
+      const joined = Number(fields?.joined?.integerValue ?? 0);
+      const verified = Number(fields?.verified?.integerValue ?? 0);
+      last = { joined, verified };
+      if (joined === expected.joined && verified === expected.verified) return;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(last).toEqual(expected);
+  }
+
+  it('a join, a change of campus and a leave move the counters, with no call of ours', async () => {
+    const [a, b] = [
+      CAMPUSES[nextCampus++ % CAMPUSES.length]!,
+      CAMPUSES[nextCampus++ % CAMPUSES.length]!,
+    ];
+    const write = (uid: string, email: string, collegeId: string) =>
+      admin.doc(`${COLLECTIONS.waitlist}/${uid}`).set({
+        email,
+        collegeId,
+        timestamp: FieldValue.serverTimestamp(),
+      });
+    const uids = [`cuenta-${run}-1`, `cuenta-${run}-2`, `cuenta-${run}-3`];
+    await write(uids[0]!, `uno.${run}@${a.domain}`, a.id);
+    await write(uids[1]!, `dos.${run}@${a.domain}`, a.id);
+    await write(uids[2]!, `tres.${run}@gmail.com`, a.id);
+    await counterBecomes(a.id, { joined: 3, verified: 2 });
+    // One moves to b (their address is not of b's university: not verified there), one leaves.
+    await write(uids[0]!, `uno.${run}@${a.domain}`, b.id);
+    await db.remove(`${COLLECTIONS.waitlist}/${uids[2]}`);
+    await counterBecomes(a.id, { joined: 1, verified: 1 });
+    await counterBecomes(b.id, { joined: 1, verified: a.domain === b.domain ? 1 : 0 });
+  }, 90_000);
 });

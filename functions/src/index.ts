@@ -12,6 +12,7 @@ start();
 
 export { request_campus } from './campus-requests';
 export { on_campus_settings_written } from './campus-launch';
+export { on_campus_member_written, on_seller_choice_written } from './campus-counters';
 export { get_campus_progress, get_my_campus } from './campus-progress';
 export { get_pending_code, send_verification_code, verify_email_code } from './email-verifications';
 export { csp_report, report_failure } from './failure-reports';

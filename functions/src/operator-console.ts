@@ -73,16 +73,21 @@ const STALE_RUN_MS = 10 * 60_000;
 const invalid = (problem: string) => new HttpsError('invalid-argument', problem, { problem });
 
 /**
- * The role guard, first: the caller's e-mail when their token carries `operator: true`, else
- * `permission-denied` (no sign-in, a student, a forged payload alike).
+ * The role guard, first: the caller's e-mail when their token carries `operator: true` and their
+ * account still does (a revoke, `npm run operator -- revoke`, refuses the next call, not an hour
+ * later when the token expires), else `permission-denied` (no sign-in, a student, a forged payload
+ * alike: the payload is not read before this).
  */
-export function operatorOf(request: {
+export async function operatorOf(request: {
   auth?: { uid: string; token: Record<string, unknown> };
-}): string {
+}): Promise<string> {
   const token = request.auth?.token;
-  if (!token || token.operator !== true) {
-    throw new HttpsError('permission-denied', 'Operators only.');
-  }
+  const refused = () => new HttpsError('permission-denied', 'Operators only.');
+  if (!token || token.operator !== true) throw refused();
+  const account = await adminAuth()
+    .getUser(request.auth!.uid)
+    .catch(() => null);
+  if (account?.customClaims?.operator !== true) throw refused();
   return typeof token.email === 'string' ? token.email : `uid:${request.auth!.uid}`;
 }
 
@@ -924,7 +929,7 @@ export const operator_console = onCall(
     secrets: [MAIL_TOKEN_SECRET, MAIL_FROM],
   },
   async (request) => {
-    const actor = operatorOf(request);
+    const actor = await operatorOf(request);
     const op = field(request.data, 'op');
     if (typeof op !== 'string' || !Object.hasOwn(OPS, op)) throw invalid('op');
     try {

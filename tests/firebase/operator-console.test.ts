@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   connectAuthEmulator,
   getAuth,
@@ -28,7 +31,7 @@ import {
   PROJECT_ID,
   testApp,
 } from '../support/emulators';
-import { db, describeFirestore } from '../support/firestore';
+import { db, describeFirestore, firestoreHost } from '../support/firestore';
 
 // Issue 61 on Firebase: the operator console's adapter over the callable `operator_console`
 // (functions/src/operator-console.ts) in the real Functions emulator, accounts in the real Auth
@@ -39,9 +42,9 @@ import { db, describeFirestore } from '../support/firestore';
 // read at once does not wait for a trigger. The scheduled launches run as `run_due_launches`
 // runs them (runDueLaunches), at a chosen time.
 
-// Adding a requested campus signs in and seeds its students first: more than the default 20 s on
-// a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+// Adding a requested campus signs in and seeds its students first, and concurrent launches start a
+// Functions emulator worker each: more than the default 20 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 process.env.SITE_ORIGIN ??= 'https://deestudiantes.example';
 process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID });
@@ -316,4 +319,59 @@ describeFirestore('the campus counters, kept by the triggers alone', () => {
     await counterBecomes(a.id, { joined: 1, verified: 1 });
     await counterBecomes(b.id, { joined: 1, verified: a.domain === b.domain ? 1 : 0 });
   }, 90_000);
+});
+
+describeFirestore('npm run operator: the role granted and revoked from a terminal', () => {
+  const operator = (args: string[]) =>
+    promisify(execFile)('node', ['scripts/ops/operator.mjs', ...args], {
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        GCLOUD_PROJECT: PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
+        FIRESTORE_EMULATOR_HOST: `${firestoreHost().host}:${firestoreHost().port}`,
+      },
+    });
+  const roleLog = async (uid: string) =>
+    (await db.list(COLLECTIONS.operatorLog))
+      .filter((d) => d.fields.target?.stringValue === uid)
+      .map((d) => [d.fields.action?.stringValue, d.fields.outcome?.stringValue]);
+
+  it('grants the claim (the console opens), says so again, revokes it (the next call is refused)', async () => {
+    const email = `nueva.${run}.${n++}@deestudiantes.example`;
+    const uid = await createGoogleAccount({ email, displayName: 'Nueva' });
+    const granted = await operator(['grant', email.toUpperCase()]);
+    expect(granted.stdout).toContain('is an operator now');
+    expect((await operator(['grant', email])).stdout).toContain('already is an operator');
+    const { app } = await signedIn(email);
+    const console = createFirebaseOperatorConsole(functionsOf(app));
+    expect(await console.access()).toEqual({ email });
+    const [entry] = (await db.list(COLLECTIONS.operatorLog)).filter(
+      (d) => d.fields.target?.stringValue === uid,
+    );
+    expect(entry?.fields.actor).toEqual({ stringValue: `terminal:${os.userInfo().username}` });
+
+    expect((await operator(['revoke', email])).stdout).toContain('is no operator any more');
+    // The same signed-in session, its token still carrying the claim: refused from now on.
+    await expect(console.access()).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await operator(['revoke', email])).stdout).toContain('is not an operator');
+    expect((await roleLog(uid)).sort()).toEqual(
+      [
+        ['role-grant', 'done'],
+        ['role-grant', 'already'],
+        ['role-revoke', 'done'],
+        ['role-revoke', 'already'],
+      ].sort(),
+    );
+  });
+
+  it('an unknown address fails (exit 1); a missing or malformed one is a usage error (exit 2)', async () => {
+    await expect(operator(['grant', `nadie.${run}@deestudiantes.example`])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account with the address'),
+    });
+    await expect(operator(['grant'])).rejects.toMatchObject({ code: 2 });
+    await expect(operator(['promote', 'a@b.mx'])).rejects.toMatchObject({ code: 2 });
+    await expect(operator(['grant', 'no-es-correo'])).rejects.toMatchObject({ code: 2 });
+  });
 });

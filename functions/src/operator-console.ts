@@ -21,7 +21,6 @@
  *   operators adding one request at once make one add (both logged).
  * - The campuses view reads the counters kept on write (campus-counters.ts), never the students.
  */
-import type { Auth } from 'firebase-admin/auth';
 import { type DocumentData, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
@@ -64,6 +63,7 @@ import {
   MAIL_TOKEN_SECRET,
   unavailable,
 } from './platform';
+import { heroQueue } from './hero-images';
 import { googleAccounts, googleNames, KEYED_BY_UID, removeStudent } from './students';
 
 /** A launch left 'running' this long (its call stopped halfway) is finished by the schedule. */
@@ -635,48 +635,15 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
 // Hero photos
 // ------------------------------------------------------------------------------------------------
 
-const googlePhoto = (
-  user: { providerData: readonly { providerId: string; photoURL?: string }[] } | undefined,
-) => user?.providerData.find((p) => p.providerId === 'google.com')?.photoURL ?? null;
-
-/** The review queue: consenting students on the list with a Google photo, oldest consent first. */
-async function heroQueue(store: Firestore, auth: Auth) {
-  const consents = await store
-    .collection(COLLECTIONS.heroConsent)
-    .orderBy('grantedAt', 'asc')
-    .get();
-  const uids = consents.docs.map((d) => d.id);
-  if (!uids.length) return [];
-  const refs = (name: string) => uids.map((uid) => store.collection(name).doc(uid));
-  const [entries, decisions] = await Promise.all([
-    store.getAll(...refs(COLLECTIONS.waitlist)),
-    store.getAll(...refs(COLLECTIONS.heroApproval)),
-  ]);
-  const users = new Map<string, Parameters<typeof googlePhoto>[0]>();
-  for (let i = 0; i < uids.length; i += 100) {
-    const { users: found } = await auth.getUsers(uids.slice(i, i + 100).map((uid) => ({ uid })));
-    for (const user of found) users.set(user.uid, user);
-  }
-  return uids.flatMap((uid, i) => {
-    const photo = googlePhoto(users.get(uid));
-    if (!entries[i]!.exists || !photo) return [];
-    const decision = decisions[i]!.data();
-    const status =
-      decision?.photoURL !== photo
-        ? 'pending'
-        : decision?.approved === true
-          ? 'approved'
-          : 'rejected';
-    return [{ uid, photo, status }];
-  });
-}
-
 async function heroPhotos(store: Firestore) {
   const [photos, strip] = await Promise.all([
     heroQueue(store, adminAuth()),
     store.collection(COLLECTIONS.heroSettings).doc(HERO_STRIP_DOC).get(),
   ]);
-  return { photos, stripEnabled: strip.get('enabled') !== false };
+  return {
+    photos: photos.map(({ uid, photo, status }) => ({ uid, photo, status })),
+    stripEnabled: strip.get('enabled') !== false,
+  };
 }
 
 async function reviewPhoto(store: Firestore, actor: string, uid: unknown, approved: unknown) {

@@ -2,6 +2,7 @@
 //
 //   npm run operator -- grant EMAIL
 //   npm run operator -- revoke EMAIL
+//   npm run operator -- recount        (Firebase: the console's campus counters, recounted)
 //   [--backend firebase (default) --project ID | --backend supabase --db URL]
 //   (`npm run operator:supabase -- ...` is `--backend supabase`)
 //
@@ -11,13 +12,28 @@
 // (Firebase: the `operator` custom claim; Supabase: its own).
 import { fail, finish, start } from './shared/cli.mjs';
 
-const cli = start('npm run operator -- grant EMAIL | revoke EMAIL');
-const [command, email, ...rest] = cli.argv;
+const cli = start([
+  'npm run operator -- grant EMAIL | revoke EMAIL',
+  'npm run operator -- recount',
+]);
+const [command, ...args] = cli.argv;
+
+if (command === 'recount') {
+  const options = cli.options(args);
+  const half = await cli.half('operator');
+  if (!half.recount) fail(`${cli.backend} counts on read: nothing to recount.`, 1);
+  await finish('operator', async () => {
+    const students = await half.recount(options);
+    console.log(`Recounted the campus counters of ${students} students.`);
+  });
+}
+const [email, ...rest] = args;
 if (!['grant', 'revoke'].includes(command ?? '') || !email || email.startsWith('--')) {
   fail(cli.usage);
 }
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
   fail(`Not an e-mail address: ${email}\n${cli.usage}`);
+}
 const options = cli.options(rest);
 const half = await cli.half('operator');
 

@@ -365,6 +365,27 @@ describeFirestore('npm run operator: the role granted and revoked from a termina
     );
   });
 
+  it('recount rebuilds the counters of students who have none (a project from before them)', async () => {
+    const id = CAMPUSES[nextCampus++ % CAMPUSES.length]!;
+    const uids: string[] = [];
+    for (const verified of [true, false]) {
+      const k = n++;
+      const uid = `antes-${run}-${k}`;
+      const email = verified ? `antes.${run}.${k}@${id.domain}` : `antes.${run}.${k}@gmail.com`;
+      await seedEntry(uid, email, id.id);
+      uids.push(uid);
+    }
+    // As before the counters existed: no tally, no counter (the triggers are done by now).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const uid of uids) await db.remove(`${COLLECTIONS.campusTallies}/${uid}`);
+    await db.remove(`${COLLECTIONS.campusCounters}/${id.id}`);
+    const { stdout } = await operator(['recount']);
+    expect(stdout).toMatch(/Recounted the campus counters of \d+ students/);
+    const counter = await db.fields(`${COLLECTIONS.campusCounters}/${id.id}`);
+    expect(counter?.joined).toEqual({ integerValue: '2' });
+    expect(counter?.verified).toEqual({ integerValue: '1' });
+  });
+
   it('an unknown address fails (exit 1); a missing or malformed one is a usage error (exit 2)', async () => {
     await expect(operator(['grant', `nadie.${run}@deestudiantes.example`])).rejects.toMatchObject({
       code: 1,

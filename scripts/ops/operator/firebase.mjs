@@ -36,3 +36,13 @@ export async function setOperator(options, usage, { email, grant }) {
   });
   return { uid: user.uid, email: user.email ?? email, changed: was !== grant };
 }
+
+/**
+ * The console's campus counters recounted from the students' records (functions/src/
+ * campus-counters.ts, tallyAll): once after the first deploy of the console on a project with
+ * students, or to check them. Resolves with how many students it went through.
+ */
+export async function recount(options) {
+  const { db } = firebase(options);
+  return functionsModule('campus-counters').tallyAll(db);
+}

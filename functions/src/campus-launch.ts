@@ -267,7 +267,16 @@ export class CampusAddError extends Error {}
  */
 export async function addCampus(
   store: Firestore,
-  input: { request: string; id: string; name: string | null; short: string | null },
+  input: {
+    request: string;
+    id: string;
+    name: string | null;
+    short: string | null;
+    /** The operator console's (issue 61): typed by the operator, never the request's text. */
+    city?: string | null;
+    state?: string | null;
+    domains?: readonly string[] | null;
+  },
   {
     index,
     accounts,
@@ -294,8 +303,12 @@ export async function addCampus(
   const college = {
     id: input.id,
     name,
-    subname: String(pending.get('city')),
+    subname: input.city ?? String(pending.get('city')),
     shortName: input.short ?? name,
+  };
+  const typed = {
+    ...(input.state ? { state: input.state } : {}),
+    ...(input.domains?.length ? { domains: [...input.domains] } : {}),
   };
   await store.runTransaction(async (tx) => {
     const held = await tx.get(campusRef);
@@ -307,6 +320,7 @@ export async function addCampus(
         name: college.name,
         subname: college.subname,
         shortName: college.shortName,
+        ...typed,
         pendingId: input.request,
         key: String(pending.get('key')),
         addedAt: FieldValue.serverTimestamp(),

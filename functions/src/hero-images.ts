@@ -10,6 +10,8 @@
  *   (admin-only);
  * - `heroSettings/strip` = `{ enabled }`: the operator's kill switch (admin-only).
  */
+import type { Auth } from 'firebase-admin/auth';
+import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import {
@@ -115,3 +117,63 @@ export const get_hero_profile_images = onCall(CALLABLE, async () => {
     throw new HttpsError('unavailable', 'Hero images are not available right now.');
   }
 });
+
+const googlePhoto = (
+  user: { providerData: readonly { providerId: string; photoURL?: string }[] } | undefined,
+) => user?.providerData.find((p) => p.providerId === 'google.com')?.photoURL ?? null;
+
+/** A photo in the operators' review: the student, when they consented, the photo and its state. */
+export interface HeroReviewRow {
+  uid: string;
+  /** ISO instant of the consent. */
+  granted: string;
+  photo: string;
+  status: 'pending' | 'approved' | 'rejected';
+}
+
+/**
+ * The operators' review queue (issue 23; the console and `npm run hero:photos`, issue 61):
+ * consenting students on the list with a Google photo, oldest consent first, each photo's state
+ * (a photo changed since its decision is pending again).
+ */
+export async function heroQueue(
+  store: Firestore,
+  auth: Pick<Auth, 'getUsers'>,
+): Promise<HeroReviewRow[]> {
+  const consents = await store
+    .collection(COLLECTIONS.heroConsent)
+    .orderBy('grantedAt', 'asc')
+    .get();
+  const uids = consents.docs.map((d) => d.id);
+  if (!uids.length) return [];
+  const refs = (name: string) => uids.map((uid) => store.collection(name).doc(uid));
+  const [entries, decisions] = await Promise.all([
+    store.getAll(...refs(COLLECTIONS.waitlist)),
+    store.getAll(...refs(COLLECTIONS.heroApproval)),
+  ]);
+  const users = new Map<string, Parameters<typeof googlePhoto>[0]>();
+  for (let i = 0; i < uids.length; i += 100) {
+    const { users: found } = await auth.getUsers(uids.slice(i, i + 100).map((uid) => ({ uid })));
+    for (const user of found) users.set(user.uid, user);
+  }
+  return uids.flatMap((uid, i): HeroReviewRow[] => {
+    const photo = googlePhoto(users.get(uid));
+    if (!entries[i]!.exists || !photo) return [];
+    const decision = decisions[i]!.data();
+    const status =
+      decision?.photoURL !== photo
+        ? 'pending'
+        : decision?.approved === true
+          ? 'approved'
+          : 'rejected';
+    const granted = consents.docs[i]!.get('grantedAt') as unknown;
+    return [
+      {
+        uid,
+        granted: granted instanceof Timestamp ? granted.toDate().toISOString() : '',
+        photo,
+        status,
+      },
+    ];
+  });
+}

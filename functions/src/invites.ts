@@ -11,6 +11,7 @@
  *   day before, and an inviter's credits past the day's cap (`inviteDays/{inviter}__{day}` =
  *   `{ inviter, count }`, issue 51).
  */
+import { tallyStudent } from './campus-counters';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { campusProgressOf, memberNow } from './campus-progress';
@@ -120,6 +121,8 @@ export const accept_invite = onCall(CALLABLE, async (request) => {
       tx.set(dayRef, { inviter, count: inviterCreditsToday + 1 });
       return true;
     });
+    // The campus's invited count (issue 61, campus-counters.ts) follows the credit.
+    if (credited) await tallyStudent(store, uid);
     return { credited };
   } catch (error) {
     unavailable('accept_invite', 'The invite could not be recorded right now.', error);

@@ -4,6 +4,7 @@
  * `utm_*` values (src/domain/visit-source.ts, mirrored), written once while the entry is at most a
  * day old, and deleted with the entry.
  */
+import { tallyStudent } from './campus-counters';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
@@ -29,6 +30,8 @@ export const record_join_source = onCall(CALLABLE, async (request) => {
       tx.create(ref, { ...source, at: FieldValue.serverTimestamp() });
       return true;
     });
+    // The campus's sources (issue 61, campus-counters.ts) follow the record.
+    if (recorded) await tallyStudent(store, uid);
     return { recorded };
   } catch (error) {
     unavailable('record_join_source', 'The source could not be recorded right now.', error);

@@ -11,13 +11,14 @@
  * (the command has its own Admin app).
  */
 import type { Auth } from 'firebase-admin/auth';
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { type Firestore, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { auth as authV1 } from 'firebase-functions/v1';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { reconcileHolders } from './campus-progress';
 import { pruneCodeRecords } from './code-records';
+import { pruneOperatorLog, recordRetentionRun } from './operator-log';
 import { COLLECTIONS, ENTRY_FIELDS } from './mirror/adapters/firebase/firestore-names';
 import { type RetentionPlan, retentionPlan } from './mirror/domain/retention';
 import { adminAuth, CALLABLE, db } from './platform';
@@ -58,7 +59,7 @@ export const googleNames = async (
   new Map([...(await googleAccounts(auth, uids))].map(([uid, { name }]) => [uid, name]));
 
 /** The collections keyed by the student's uid: their documents go with them. */
-const KEYED_BY_UID = [
+export const KEYED_BY_UID = [
   COLLECTIONS.waitlist,
   COLLECTIONS.heroConsent,
   COLLECTIONS.heroApproval,
@@ -79,7 +80,7 @@ const KEYED_BY_UID = [
  * their campus requests (and their count) and their e-mails.
  * Deleting what is already gone is no error.
  */
-async function deleteStudentData(uid: string): Promise<void> {
+async function deleteStudentData(uid: string, alsoIn?: (batch: WriteBatch) => void): Promise<void> {
   const store = db();
   const [owner, credited, days, requested, mail, verified] = await Promise.all([
     store.collection(COLLECTIONS.inviteOwners).doc(uid).get(),
@@ -90,6 +91,8 @@ async function deleteStudentData(uid: string): Promise<void> {
     store.collection(COLLECTIONS.emailVerifications).doc(uid).get(),
   ]);
   const batch = store.batch();
+  // The operator console's log entry of this deletion (issue 61), in the same batch.
+  alsoIn?.(batch);
   for (const collection of KEYED_BY_UID) batch.delete(store.collection(collection).doc(uid));
   const code = owner.get('code') as unknown;
   if (typeof code === 'string') {
@@ -104,9 +107,15 @@ async function deleteStudentData(uid: string): Promise<void> {
   await reconcileHolders(typeof address === 'string' ? address : null, uid);
 }
 
-/** A student removed for good: everything kept of them, then their account (gone is no error). */
-export async function removeStudent(uid: string): Promise<void> {
-  await deleteStudentData(uid);
+/**
+ * A student removed for good: everything kept of them, then their account (gone is no error).
+ * `alsoIn` adds writes to the batch that deletes their data (the operators' log entry).
+ */
+export async function removeStudent(
+  uid: string,
+  alsoIn?: (batch: WriteBatch) => void,
+): Promise<void> {
+  await deleteStudentData(uid, alsoIn);
   await adminAuth()
     .deleteUser(uid)
     .catch((error: unknown) => {
@@ -211,11 +220,20 @@ export const apply_retention = onSchedule(
   async () => {
     const plan = await applyRetention(db(), adminAuth(), { dryRun: false, remove: removeStudent });
     const pruned = await pruneCodeRecords(db(), { dryRun: false });
+    // The operators' log past AUDIT_LOG_DAYS, and the run itself, for the console (issue 61).
+    const operatorLog = await pruneOperatorLog(db(), Date.now());
+    await recordRetentionRun(db(), {
+      idle: plan.idle.length,
+      launched: plan.launched.length,
+      ...pruned,
+      operatorLog,
+    });
     logger.info('apply_retention', {
       idle: plan.idle.length,
       launched: plan.launched.length,
       campuses: plan.campuses,
       pruned,
+      operatorLog,
     });
   },
 );

@@ -60,6 +60,11 @@ export const MIRRORED: readonly string[] = [
   'src/domain/seller-choice.ts',
   'src/domain/visit-source.ts',
   'src/domain/campus-milestones.ts',
+  // The operator console's rules (issue 61): settings, readiness, the launch's plan, the log.
+  'src/domain/operator/readiness.ts',
+  'src/domain/operator/console-settings.ts',
+  'src/domain/operator/launch-plan.ts',
+  'src/domain/operator/audit-log.ts',
   // Every Firestore collection and shared field, named once (issue 58).
   'src/adapters/firebase/firestore-names.ts',
 ];

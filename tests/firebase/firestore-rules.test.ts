@@ -466,6 +466,39 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     }
   });
 
+  it('closes every operator record to a student, an anonymous caller and an operator alike (issue 61)', async () => {
+    const anon = env.unauthenticatedContext().firestore();
+    // The operator's role is a custom claim the callables read; it opens no record directly.
+    const operator = env
+      .authenticatedContext('op', google('op@deestudiantes.example', { operator: true }))
+      .firestore();
+    const clients = { student: ana(), anonymous: anon, operator };
+    for (const name of [
+      COLLECTIONS.operatorLog,
+      COLLECTIONS.campusLaunches,
+      COLLECTIONS.campusAdds,
+      COLLECTIONS.campusCounters,
+      COLLECTIONS.campusTallies,
+      COLLECTIONS.retentionRuns,
+      COLLECTIONS.campusSettings,
+      COLLECTIONS.heroApproval,
+      COLLECTIONS.heroSettings,
+      COLLECTIONS.launchRuns,
+      COLLECTIONS.failureCounts,
+    ]) {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore(), `${name}/ana`), { held: true });
+      });
+      for (const client of Object.values(clients)) {
+        await assertFails(getDoc(doc(client, `${name}/ana`)));
+        await assertFails(getDocs(collection(client, name)));
+        await assertFails(setDoc(doc(client, `${name}/nuevo`), { actor: 'x' }));
+        await assertFails(setDoc(doc(client, `${name}/ana`), { held: false }));
+        await assertFails(deleteDoc(doc(client, `${name}/ana`)));
+      }
+    }
+  });
+
   it('keeps every other collection closed', async () => {
     await assertFails(setDoc(doc(ana(), 'heroProfiles/ana'), { ok: true }));
     await assertFails(getDocs(collection(ana(), 'heroProfiles')));

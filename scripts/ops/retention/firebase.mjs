@@ -8,10 +8,11 @@ import { firestoreNames, functionsModule } from '../shared/project.mjs';
 /** The plan (deleted unless `dryRun`): `{ rows: [reason, uid][], campuses, pruned }`. */
 export async function retention(options, usage, { dryRun }) {
   const { auth, db } = firebase(options);
-  const [names, { applyRetention }, { pruneCodeRecords }] = await Promise.all([
+  const [names, { applyRetention }, { pruneCodeRecords }, operatorLog] = await Promise.all([
     firestoreNames(),
     functionsModule('students'),
     functionsModule('code-records'),
+    functionsModule('operator-log'),
   ]);
   const plan = await applyRetention(db, auth, {
     dryRun,
@@ -27,6 +28,17 @@ export async function retention(options, usage, { dryRun }) {
   // The codes' records (issue 59): expired codes, old sends (never an identity's total), and
   // the typed address and nonce of code messages past their end.
   const pruned = await pruneCodeRecords(db, { dryRun });
+  if (!dryRun) {
+    // The operators' log past its keeping time, and this run, for the console's health view
+    // (issue 61), as the scheduled apply_retention records its own.
+    const log = await operatorLog.pruneOperatorLog(db, Date.now());
+    await operatorLog.recordRetentionRun(db, {
+      idle: plan.idle.length,
+      launched: plan.launched.length,
+      ...pruned,
+      operatorLog: log,
+    });
+  }
   return {
     rows: [...plan.idle.map((uid) => ['idle', uid]), ...plan.launched.map((u) => ['launched', u])],
     campuses: plan.campuses,

@@ -64,7 +64,7 @@ export function createFirebaseBackend(
     operatorConsole: lazyPort(
       () =>
         import('./firebase-operator-console.adapter').then((m) =>
-          m.createFirebaseOperatorConsole(),
+          m.createFirebaseOperatorConsole(functions),
         ),
       OPERATOR_CONSOLE_METHODS,
     ),

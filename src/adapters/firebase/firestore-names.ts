@@ -81,6 +81,31 @@ export const COLLECTIONS = {
   failureCounts: 'failureCounts',
   /** `failureDrops/{day}` = `{ day, dropped }`: failure reports dropped over the budget (issue 59). */
   failureDrops: 'failureDrops',
+  /**
+   * `operatorLog/{auto id}` = `{ at, actor, action, target, outcome, before, after }`: the
+   * operators' log (issue 61, src/domain/operator/audit-log.ts), append-only, written by the
+   * functions in the action's own transaction; pruned after AUDIT_LOG_DAYS by the retention job.
+   */
+  operatorLog: 'operatorLog',
+  /**
+   * `campusLaunches/{collegeId}` = `{ state, at, by, students }`: a campus's one launch from the
+   * console (issue 61): 'scheduled' (cancellable until `at`), 'running', 'launched'.
+   */
+  campusLaunches: 'campusLaunches',
+  /** `campusAdds/{pendingId}` = `{ collegeId, by, at }`: the console's claim on adding a request. */
+  campusAdds: 'campusAdds',
+  /**
+   * `campusCounters/{collegeId}` = `{ joined, verified, invited, sellers, sellersVerified,
+   * sellersBy, sources }`: a campus's launch-report figures, kept on write (issue 61).
+   */
+  campusCounters: 'campusCounters',
+  /**
+   * `campusTallies/{uid}` = `{ collegeId, verified, invited, categories, source }`: what the
+   * counters count of one student now (they move by its difference, in one transaction).
+   */
+  campusTallies: 'campusTallies',
+  /** `retentionRuns/{auto id}` = `{ at, deleted }`: each run of the retention job (issue 61). */
+  retentionRuns: 'retentionRuns',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -10,7 +10,7 @@ import {
   MAX_THRESHOLD,
   parseDay,
   PROGRESS_FLOOR,
-} from '@/domain/campus-progress';
+} from '../campus-progress';
 import { isSellerMinimum } from './readiness';
 
 /** The lowest threshold the console accepts: under the progress floor no figure is ever shown. */

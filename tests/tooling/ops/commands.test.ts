@@ -41,6 +41,7 @@ describe('the npm scripts of scripts/ops', () => {
         'hero:photos:supabase',
         'mail:supabase',
         'notify:campus:supabase',
+        'operator:supabase',
         'report:supabase',
         'retention:supabase',
         'sweep:accounts:supabase',

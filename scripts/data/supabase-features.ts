@@ -220,6 +220,7 @@ export const SUPABASE_FEATURES = {
       'function private.set_operator',
       'function private.operator_keys_of',
       'function private.reconcile_operator_counts',
+      'function private.recount_operator_counts',
       'function private.operator_counts_on_entry',
       'function private.operator_counts_on_student',
       'function private.operator_counts_on_invite',

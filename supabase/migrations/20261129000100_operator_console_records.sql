@@ -324,5 +324,30 @@ create trigger invites_operator_counts
   after insert or delete or update on private.invites
   for each row execute function private.operator_counts_on_invite();
 
--- The students already on a list.
-select private.reconcile_operator_counts(w.uid) from public.waitlist w;
+-- Every counter recounted from the records at once (set-based: one student at a time in one
+-- transaction would update each campus's rows once per student). Run by this migration for the
+-- students already on a list, and by hand should a counter ever be doubted; the entries are held
+-- still meanwhile (a join waits, then counts itself).
+create function private.recount_operator_counts()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  lock table public.waitlist in share mode;
+  lock table private.operator_members, private.operator_counts in exclusive mode;
+  delete from private.operator_members;
+  delete from private.operator_counts;
+  insert into private.operator_members (user_id, college_id, keys)
+  select w.uid, k.college_id, k.keys
+  from public.waitlist w cross join lateral private.operator_keys_of(w.uid) k;
+  insert into private.operator_counts (college_id, key, n)
+  select m.college_id, key, count(*)::integer
+  from private.operator_members m cross join lateral unnest(m.keys) key
+  group by 1, 2;
+end
+$$;
+revoke all on function private.recount_operator_counts() from public, anon, authenticated;
+
+select private.recount_operator_counts();

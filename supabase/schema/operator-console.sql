@@ -430,6 +430,30 @@ end
 $function$;
 -- No grants: its owner alone.
 
+-- function private.recount_operator_counts()
+-- Migrations: 20261129000100_operator_console_records.sql
+CREATE OR REPLACE FUNCTION private.recount_operator_counts()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  lock table public.waitlist in share mode;
+  lock table private.operator_members, private.operator_counts in exclusive mode;
+  delete from private.operator_members;
+  delete from private.operator_counts;
+  insert into private.operator_members (user_id, college_id, keys)
+  select w.uid, k.college_id, k.keys
+  from public.waitlist w cross join lateral private.operator_keys_of(w.uid) k;
+  insert into private.operator_counts (college_id, key, n)
+  select m.college_id, key, count(*)::integer
+  from private.operator_members m cross join lateral unnest(m.keys) key
+  group by 1, 2;
+end
+$function$;
+-- No grants: its owner alone.
+
 -- function private.require_operator()
 -- Migrations: 20261129000100_operator_console_records.sql
 CREATE OR REPLACE FUNCTION private.require_operator()

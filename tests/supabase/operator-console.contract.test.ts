@@ -3,13 +3,16 @@
 // against the stand-in on the migrated PostgreSQL 15 (the role granted as the command grants it,
 // private.set_operator), and what the contract does not say: the campuses view equals the launch
 // report the command prints from the same records (the counters kept on write against a recount).
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
+import { launchReport, type LaunchReportInput } from '@/domain/launch-report';
 import { describeOperatorConsoleContract } from '../app/contract/operator-console.contract';
 import { memoryStorage } from '../support/memory-storage';
 import { fakePopup } from '../support/supabase-popup';
 import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
+// @ts-expect-error: a plain JavaScript module of the operators' commands, without type declarations
+import { launchInput } from '../../scripts/ops/report/supabase.mjs';
 
 const CALLBACK = 'http://127.0.0.1:4373/auth/callback.html';
 
@@ -122,13 +125,16 @@ async function seedRequest(students: number) {
   return pending;
 }
 
+/** An operator's console (the role granted as the command grants it). */
+async function operatorConsole() {
+  const email = `operadora.${word()}@example.mx`;
+  const { b } = await signedIn(email);
+  await db.admin.query("select * from private.set_operator($1, true, 'terminal:test')", [email]);
+  return { console: b.operatorConsole, email };
+}
+
 describeOperatorConsoleContract('supabase (stand-in over PostgreSQL 15)', async () => ({
-  async asOperator() {
-    const email = `operadora.${word()}@example.mx`;
-    const { b } = await signedIn(email);
-    await db.admin.query("select * from private.set_operator($1, true, 'terminal:test')", [email]);
-    return { console: b.operatorConsole, email };
-  },
+  asOperator: operatorConsole,
   async asStudent() {
     const email = `estudiante.${word()}@alumnos.udg.mx`;
     const { b, user } = await signedIn(email);
@@ -180,3 +186,77 @@ describeOperatorConsoleContract('supabase (stand-in over PostgreSQL 15)', async 
     return rows.length > 0;
   },
 }));
+
+describe('the operator console on Supabase, beyond the contract', () => {
+  it('shows each campus as the launch report the command prints from the same records (counters kept on write = a recount)', async () => {
+    const { console } = await operatorConsole();
+    const [a, b] = [await freshCampus(), await freshCampus()];
+    const uids: string[] = [];
+    for (let n = 0; n < 24; n++) {
+      const verified = n % 3 !== 0;
+      const email = `mezcla.${word()}@${verified ? 'alumnos.udg.mx' : 'gmail.com'}`;
+      uids.push(await seedAccount(email, n % 2 ? a : b));
+    }
+    for (const [n, uid] of uids.entries()) {
+      if (n % 4 === 0) {
+        await db.admin.query(
+          'insert into private.seller_choices (user_id, categories) values ($1, $2)',
+          [uid, n % 8 ? ['snacks'] : ['postres', 'servicios']],
+        );
+      }
+      if (n % 5 === 0) {
+        await db.admin.query(
+          'insert into private.join_sources (user_id, source, medium) values ($1, $2, $3)',
+          [uid, n % 10 ? 'whatsapp' : 'cartel', n % 10 ? 'grupo' : null],
+        );
+      }
+      if (n >= 2 && n % 6 === 2) {
+        await db.admin.query('insert into private.invites (invitee, inviter) values ($1, $2)', [
+          uid,
+          uids[n - 2],
+        ]);
+      }
+    }
+    await db.admin.query(
+      `insert into private.campus_settings (college_id, threshold, seller_minimum) values ($1, 10, 2)`,
+      [a],
+    );
+    // A student moves, another leaves, an address is verified: the counters follow.
+    await db.admin.query('update public.waitlist set college_id = $1 where uid = $2', [a, uids[0]]);
+    await db.admin.query('delete from public.waitlist where uid = $1', [uids[3]]);
+    await db.admin.query(
+      'insert into private.email_verifications (user_id, address) values ($1, $2)',
+      [uids[6], `verificada.${word()}@alumnos.udg.mx`],
+    );
+    await seedRequest(2);
+
+    const input = (await launchInput({ db: db.url }, 'usage')) as LaunchReportInput;
+    const expected = launchReport(input);
+    const shown = await console.campuses();
+    expect(shown.map((c) => c.report.campus).sort()).toEqual(expected.map((r) => r.campus).sort());
+    for (const row of expected) {
+      expect(shown.find((c) => c.report.campus === row.campus)?.report, row.campus).toEqual(row);
+    }
+    // Not a trivial equality: invites, sellers and sources counted on the campuses.
+    const rowB = shown.find((c) => c.report.campus === b)?.report;
+    expect(rowB?.invited).toBeGreaterThan(0);
+    expect(rowB?.sellersVerified).toBeGreaterThan(0);
+    expect(rowB?.sources.length).toBeGreaterThan(0);
+  });
+
+  it('records each retention run, what it deleted, for the health view', async () => {
+    const { console } = await operatorConsole();
+    await db.admin.query('select count(*) from private.apply_retention(true)');
+    const before = (await console.health()).retention;
+    await db.admin.query(
+      "insert into auth.users (email, created_at) values ($1, now() - interval '40 days')",
+      [`inactiva.${word()}@gmail.com`],
+    );
+    await db.admin.query('select count(*) from private.apply_retention(false)');
+    const { retention } = await console.health();
+    expect(retention).not.toBeNull();
+    expect(retention?.at).not.toBe(before?.at);
+    expect(retention?.deleted).toMatchObject({ accounts: expect.any(Number), operatorLog: 0 });
+    expect(retention?.deleted.accounts).toBeGreaterThanOrEqual(1);
+  });
+});

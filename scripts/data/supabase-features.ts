@@ -233,6 +233,7 @@ export const SUPABASE_FEATURES = {
       'function private.is_catalogue_campus',
       'function private.launch_campus',
       'function private.run_due_launches',
+      'function private.as_uuid',
       'function private.student_record',
       'function public.operator_access',
       'function public.operator_campuses',

@@ -601,6 +601,18 @@ begin
 end
 $$;
 
+-- A uid as the console sends it (text: any value is refused or found nothing, never an error).
+create function private.as_uuid(value text)
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then value::uuid end
+$$;
+revoke all on function private.as_uuid(text) from public, anon, authenticated;
+
 -- Everything kept about the student (the ARCO export), or null when no account.
 create function private.student_record(student uuid)
 returns jsonb
@@ -679,12 +691,9 @@ set search_path = ''
 as $$
 declare
   actor text := private.require_operator();
-  student uuid;
+  student uuid := private.as_uuid(uid);
   answer jsonb;
 begin
-  if uid ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    student := uid::uuid;
-  end if;
   answer := private.student_record(student);
   perform private.log_operator(actor, 'student-export', left(uid, 200),
     case when answer is null then 'not-found' else 'done' end);
@@ -701,13 +710,10 @@ set search_path = ''
 as $$
 declare
   actor text := private.require_operator();
-  student uuid;
+  student uuid := private.as_uuid(uid);
   campus text;
   gone uuid;
 begin
-  if uid ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    student := uid::uuid;
-  end if;
   select w.college_id into campus from public.waitlist w where w.uid = student;
   delete from auth.users u where u.id = student returning u.id into gone;
   perform private.log_operator(actor, 'student-delete', left(uid, 200),

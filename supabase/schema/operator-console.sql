@@ -82,6 +82,19 @@ create table private.operators (
 alter table private.operators enable row level security;
 -- No grants: its owner alone.
 
+-- function private.as_uuid(text)
+-- Migrations: 20261129000300_operator_console_functions.sql
+CREATE OR REPLACE FUNCTION private.as_uuid(value text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then value::uuid end
+$function$;
+-- No grants: its owner alone.
+
 -- function private.is_catalogue_campus(text)
 -- Migrations: 20261129000300_operator_console_functions.sql
 CREATE OR REPLACE FUNCTION private.is_catalogue_campus(campus text)
@@ -765,13 +778,10 @@ CREATE OR REPLACE FUNCTION public.operator_delete_student(uid text)
 AS $function$
 declare
   actor text := private.require_operator();
-  student uuid;
+  student uuid := private.as_uuid(uid);
   campus text;
   gone uuid;
 begin
-  if uid ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    student := uid::uuid;
-  end if;
   select w.college_id into campus from public.waitlist w where w.uid = student;
   delete from auth.users u where u.id = student returning u.id into gone;
   perform private.log_operator(actor, 'student-delete', left(uid, 200),
@@ -795,12 +805,9 @@ CREATE OR REPLACE FUNCTION public.operator_export_student(uid text)
 AS $function$
 declare
   actor text := private.require_operator();
-  student uuid;
+  student uuid := private.as_uuid(uid);
   answer jsonb;
 begin
-  if uid ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    student := uid::uuid;
-  end if;
   answer := private.student_record(student);
   perform private.log_operator(actor, 'student-export', left(uid, 200),
     case when answer is null then 'not-found' else 'done' end);

@@ -52,7 +52,7 @@ export function createSupabaseOperatorConsole(
   /** The answer of an action: its refusal and not-found as errors, else the value. */
   const act = async (fn: string, args?: Record<string, unknown>): Promise<Row> => {
     const data = await rpc(fn, args);
-    const row = record(data, fn);
+    const row = parsed(fn, () => object(data));
     if (typeof row.refused === 'string') throw new AppError('invalid-argument', row.refused);
     if (row.notFound === true) throw new AppError('not-found', `${fn}: no such record`);
     return row;
@@ -69,7 +69,7 @@ export function createSupabaseOperatorConsole(
   return {
     async access() {
       const data = await rpc('operator_access');
-      return parsed('operator_access', () => ({ email: text(record(data, 'access').email) }));
+      return parsed('operator_access', () => ({ email: text(object(data).email) }));
     },
     async campuses() {
       const data = await rpc('operator_campuses');
@@ -133,7 +133,7 @@ export function createSupabaseOperatorConsole(
     async heroPhotos() {
       const data = await rpc('operator_hero_photos');
       return parsed('operator_hero_photos', (): HeroReview => {
-        const row = record(data, 'hero');
+        const row = object(data);
         return { photos: list(row.photos).map(photoOf), stripEnabled: bool(row.stripEnabled) };
       });
     },
@@ -180,13 +180,6 @@ function privilegeError(error: unknown): unknown {
     return new AppError('permission-denied', 'Operators only', { cause: error });
   }
   return error;
-}
-
-function record(value: unknown, what: string): Row {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('internal', `${what}: not an object`);
-  }
-  return value as Row;
 }
 
 const list = (value: unknown): unknown[] => {

@@ -140,8 +140,10 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
 
   it('prints per campus joined, verified, invited share, sellers, sources, milestones, requests and state', async () => {
     await db.admin.query(
-      `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 10)
-       on conflict (college_id) do update set threshold = 10`,
+      // Issue 61: ready needs the verified sellers too; this campus asks for two.
+      `insert into private.campus_settings (college_id, threshold, seller_minimum)
+       values ('udg-cucs', 10, 2)
+       on conflict (college_id) do update set threshold = 10, seller_minimum = 2`,
     );
     const { rows } = await db.admin.query<{ id: string }>(
       `insert into auth.users (email)
@@ -180,13 +182,14 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     ).rows[0]!.id;
     const csv = (await launch('--csv')).stdout.trim().split('\n');
     const head = csv[0]!.split(',');
-    expect(head.slice(0, 9)).toEqual([
+    expect(head.slice(0, 10)).toEqual([
       'campus',
       'joined',
       'verified',
       'invited',
       'invited_share',
       'threshold',
+      'seller_minimum',
       'ready',
       'state',
       'sellers',

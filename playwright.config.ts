@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch:
-        /(landing|waitlist|privacy-notice|my-entry|campus|campus-launch|campus-page|campus-poster|mail|verification|card-steps)\.e2e\.ts$/,
+        /(landing|waitlist|privacy-notice|my-entry|campus|campus-launch|campus-page|campus-poster|mail|verification|card-steps|operator-console)\.e2e\.ts$/,
       use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
     },
   ],

@@ -16,6 +16,9 @@ import { LOADER, SECTION_STYLES } from '../build/loader.mjs';
 const hosting = JSON.parse(
   fs.readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
 ).hosting;
+/** firebase.json's rule for the operator console's page, and the paths a static host serves it at. */
+const OPERATOR_HEADERS_SOURCE = '/operador{,.html}';
+const OPERATOR_PATHS = ['/operador', '/operador.html'];
 const headersOf = (source) =>
   hosting.headers.find((h) => h.source === source)?.headers.map((h) => [h.key, h.value]) ?? [];
 
@@ -64,6 +67,8 @@ export function supabaseHostingHeaders(projectUrl, { reportUrl } = {}) {
     block('/*', all),
     block('/assets/*', headersOf('/assets/**')),
     block('/auth/*', [['Cache-Control', 'no-cache']]),
+    // The operator console (issue 61) is never indexed: its page says so, and so does its header.
+    ...OPERATOR_PATHS.map((p) => block(p, headersOf(OPERATOR_HEADERS_SOURCE))),
     '',
   ].join('\n\n');
 }

@@ -600,7 +600,11 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
       collegeId: { stringValue: 'udg-cucei' },
       verified: { booleanValue: true },
     });
-    await put(`${COLLECTIONS.campusSettings}/udg-cucei`, { threshold: { integerValue: '1' } });
+    // One verified student and one verified seller make it ready (issue 61: sellers count too).
+    await put(`${COLLECTIONS.campusSettings}/udg-cucei`, {
+      threshold: { integerValue: '1' },
+      sellerMinimum: { integerValue: '1' },
+    });
     await put(`${COLLECTIONS.invites}/ra`, { inviter: { stringValue: 'rb' } });
     await put(`${COLLECTIONS.sellerChoices}/ra`, {
       categories: { arrayValue: { values: [{ stringValue: 'postres' }] } },
@@ -628,7 +632,12 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
       '1',
       '0.500',
     ]);
-    expect([cell('threshold'), cell('ready'), cell('state')]).toEqual(['1', 'yes', 'gathering']);
+    expect([cell('threshold'), cell('seller_minimum'), cell('ready'), cell('state')]).toEqual([
+      '1',
+      '1',
+      'yes',
+      'gathering',
+    ]);
     expect([cell('sellers'), cell('sellers_postres'), cell('sources'), cell('milestones')]).toEqual(
       ['1', '1', 'whatsapp/-/-:1', '25 50'],
     );

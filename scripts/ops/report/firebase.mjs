@@ -75,7 +75,14 @@ export async function launchInput(options) {
       }),
     ),
     settings: Object.fromEntries(
-      settings.docs.map((d) => [d.id, { threshold: d.get('threshold'), state: d.get('state') }]),
+      settings.docs.map((d) => [
+        d.id,
+        {
+          threshold: d.get('threshold'),
+          state: d.get('state'),
+          sellerMinimum: d.get('sellerMinimum'),
+        },
+      ]),
     ),
   };
 }

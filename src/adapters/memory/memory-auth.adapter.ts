@@ -16,7 +16,20 @@ declare module './memory-store' {
   }
 }
 
-/** Demo student accounts offered by the in-page account chooser (the last with a personal e-mail). */
+/**
+ * The demo operator (issue 61): a non-university address, offered by the account chooser, holding
+ * the operator role in a fresh state (memory-operators.ts) so the console at /operador opens offline.
+ */
+export const DEMO_OPERATOR: User = {
+  uid: 'demo-operadora',
+  email: 'operadora@deestudiantes.example',
+  displayName: 'Operadora Demo',
+};
+
+/**
+ * Demo accounts offered by the in-page account chooser: students (the fifth with a personal
+ * e-mail), then the demo operator.
+ */
 export const DEMO_ACCOUNTS: readonly User[] = [
   { uid: 'demo-ana', email: 'ana.garcia@alumnos.udg.mx', displayName: 'Ana García' },
   { uid: 'demo-luis', email: 'luis.hernandez@alumnos.udg.mx', displayName: 'Luis Hernández' },
@@ -24,6 +37,7 @@ export const DEMO_ACCOUNTS: readonly User[] = [
   { uid: 'demo-diego', email: 'diego.lopez@iteso.mx', displayName: 'Diego López' },
   // A personal address: on the list, but not verified by any university (issue 28).
   { uid: 'demo-mariana', email: 'mariana.cruz.mx@gmail.com', displayName: 'Mariana Cruz' },
+  DEMO_OPERATOR,
 ];
 
 function parseUser(value: unknown): User | null {

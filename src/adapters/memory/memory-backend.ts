@@ -40,6 +40,7 @@ export interface MemoryBackendOptions {
 
 import { createOperatorControls, type MemoryBackendControls } from './memory-operator-controls';
 import { createMemorySender } from './memory-sender';
+import { createDueLaunches } from './memory-operators';
 export type { MemoryBackendControls };
 export { MEMORY_MAIL_FROM, MEMORY_SEND_DELAY_MS } from './memory-sender';
 
@@ -69,6 +70,9 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
   });
   onMilestoneMail = () => sender.scheduleDelivery();
   const context: MemoryContext = { store, controls, clock, sender };
+  // Scheduled launches run by themselves while the page is open (and on each console call).
+  const dueLaunches = createDueLaunches(context);
+  dueLaunches.check();
   return {
     auth: createMemoryAuth(context, {
       chooseAccount: options.chooseAccount,
@@ -88,10 +92,12 @@ export function createMemoryBackend(options: MemoryBackendOptions): MemoryBacken
     failureReports: createMemoryFailureReports(context),
     operatorConsole: lazyPort(
       () =>
-        import('./memory-operator-console.adapter').then((m) => m.createMemoryOperatorConsole()),
+        import('./memory-operator-console.adapter').then((m) =>
+          m.createMemoryOperatorConsole(context, { siteUrl, dueLaunches }),
+        ),
       OPERATOR_CONSOLE_METHODS,
     ),
     outbox: sender.outbox,
-    controls: createOperatorControls(context),
+    controls: createOperatorControls(context, dueLaunches),
   };
 }

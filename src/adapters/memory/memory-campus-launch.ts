@@ -74,6 +74,28 @@ export function launchOf(state: MemoryState, collegeId: string): MemoryMail[] {
     }));
 }
 
+/**
+ * The state with the launch message of every student on the campus's list recorded (each once:
+ * one already there is not recorded again) and the launch run kept (the retention job's clock);
+ * how many students the launch goes to and how many messages it recorded now.
+ */
+export function withLaunchMail(
+  state: MemoryState,
+  collegeId: string,
+  now: Date,
+): { state: MemoryState; students: number; queued: number } {
+  const messages = launchOf(state, collegeId);
+  const queued = messages.filter((m) => !Object.hasOwn(state.outbox, m.id)).length;
+  return {
+    state: {
+      ...messages.reduce(withMail, state),
+      launchRuns: [...state.launchRuns, { collegeId, at: now.getTime(), queued }],
+    },
+    students: messages.length,
+    queued,
+  };
+}
+
 /** Every campus that has students, settings or simulated classmates. */
 const campusesOf = (state: MemoryState): Set<string> =>
   new Set([
@@ -141,6 +163,35 @@ export function withMilestoneTrigger(store: StateStore, onMailQueued: () => void
   };
 }
 
+/** The launch report's rows of a state (`campusReport`; the operator console's campuses). */
+export function campusReportOf(state: MemoryState): LaunchReportRow[] {
+  return launchReport({
+    entries: Object.entries(state.entries).map(([uid, e]) => ({
+      uid,
+      collegeId: e.collegeId,
+      verified: countedAddress(state, uid) !== null,
+    })),
+    invited: Object.keys(state.invitedBy).filter((uid) => inviteCountsNow(state, uid)),
+    sellers: Object.entries(state.sellerChoices).map(([uid, categories]) => ({
+      uid,
+      categories,
+    })),
+    sources: Object.entries(state.joinSources).map(([uid, s]) => ({ uid, ...s })),
+    milestones: Object.entries(state.milestones).flatMap(([collegeId, reached]) =>
+      reached.map((milestone) => ({ collegeId, milestone })),
+    ),
+    requests: Object.values(state.campusRequests).map((r) => ({
+      pendingId: r.id,
+      name: r.name,
+      requests: r.by.length,
+      addedAs: r.addedAs ?? null,
+      requesters: r.by,
+    })),
+    settings: state.campusSettings,
+    classmates: state.classmates,
+  });
+}
+
 /** The launch's operator controls. */
 export interface CampusLaunchControls {
   /** The milestones each campus reached (issue 49), keyed by college id. */
@@ -168,34 +219,7 @@ export function campusLaunchControls({
 }: MemoryContext): CampusLaunchControls {
   return {
     milestones: () => ({ ...store.read().milestones }),
-    campusReport: () => {
-      const state = store.read();
-      return launchReport({
-        entries: Object.entries(state.entries).map(([uid, e]) => ({
-          uid,
-          collegeId: e.collegeId,
-          verified: countedAddress(state, uid) !== null,
-        })),
-        invited: Object.keys(state.invitedBy).filter((uid) => inviteCountsNow(state, uid)),
-        sellers: Object.entries(state.sellerChoices).map(([uid, categories]) => ({
-          uid,
-          categories,
-        })),
-        sources: Object.entries(state.joinSources).map(([uid, s]) => ({ uid, ...s })),
-        milestones: Object.entries(state.milestones).flatMap(([collegeId, reached]) =>
-          reached.map((milestone) => ({ collegeId, milestone })),
-        ),
-        requests: Object.values(state.campusRequests).map((r) => ({
-          pendingId: r.id,
-          name: r.name,
-          requests: r.by.length,
-          addedAs: r.addedAs ?? null,
-          requesters: r.by,
-        })),
-        settings: state.campusSettings,
-        classmates: state.classmates,
-      });
-    },
+    campusReport: () => campusReportOf(store.read()),
     notifyCampus(collegeId, { dryRun = false } = {}) {
       const id = campusId(collegeId);
       const state = store.read();
@@ -204,13 +228,7 @@ export function campusLaunchControls({
       const messages = launchOf(state, id);
       const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
       if (!dryRun) {
-        store.update((current) => ({
-          ...launchOf(current, id).reduce(withMail, current),
-          launchRuns: [
-            ...current.launchRuns,
-            { collegeId: id, at: clock.now().getTime(), queued: fresh.length },
-          ],
-        }));
+        store.update((current) => withLaunchMail(current, id, clock.now()).state);
         if (fresh.length) sender.scheduleDelivery();
       }
       return {

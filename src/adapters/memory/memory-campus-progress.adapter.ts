@@ -14,6 +14,7 @@ import { isCollegeId } from '@/domain/college';
 import { emailInDomains } from '@/domain/email-domain';
 import { addressInDomains, normalizeAddress } from '@/domain/email-verification';
 import { AppError } from '@/domain/errors';
+import { isSellerMinimum } from '@/domain/operator/readiness';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf, type UniversityEmail } from '@/data/university-email';
 import { assertSignedIn } from './memory-auth.adapter';
@@ -23,8 +24,11 @@ import { isCount, isObject, recordOf } from './memory-values';
 
 declare module './memory-store' {
   interface MemoryState {
-    /** The operators' threshold, state and opening date of each campus, keyed by college id. */
-    readonly campusSettings: Readonly<Record<string, CampusSettings>>;
+    /**
+     * The operators' threshold, state, opening date and (issue 61) verified-seller minimum of
+     * each campus, keyed by college id.
+     */
+    readonly campusSettings: Readonly<Record<string, StoredCampusSettings>>;
     /**
      * Verified students of each campus that are not accounts here (a developer's `addClassmates`),
      * so that a campus's progress can be seen past the floor offline.
@@ -33,6 +37,18 @@ declare module './memory-store' {
   }
 }
 
+/**
+ * A campus's stored settings: the page's, and the verified sellers its launch needs (issue 61; a
+ * state stored before has none: DEFAULT_SELLER_MINIMUM).
+ */
+export type StoredCampusSettings = CampusSettings & { readonly sellerMinimum?: number };
+
+/** Stored settings read back: anything invalid reads as the default, a bad minimum as none. */
+const parseStoredSettings = (value: unknown): StoredCampusSettings => {
+  const { sellerMinimum } = (isObject(value) ? value : {}) as { sellerMinimum?: unknown };
+  return { ...parseSettings(value), ...(isSellerMinimum(sellerMinimum) ? { sellerMinimum } : {}) };
+};
+
 /** The campus progress's slice: the operators' settings and the simulated classmates, by campus. */
 export const campusProgressSlice: Slice<'campusSettings' | 'classmates'> = {
   empty: () => ({ campusSettings: {}, classmates: {} }),
@@ -40,7 +56,7 @@ export const campusProgressSlice: Slice<'campusSettings' | 'classmates'> = {
     campusSettings: Object.fromEntries(
       Object.entries(recordOf(d.campusSettings, isObject))
         .filter(([id]) => isCollegeId(id))
-        .map(([id, settings]) => [id, parseSettings(settings)]),
+        .map(([id, settings]) => [id, parseStoredSettings(settings)]),
     ),
     classmates: Object.fromEntries(
       Object.entries(recordOf(d.classmates, isCount)).filter(([id]) => isCollegeId(id)),
@@ -91,7 +107,7 @@ export function verifiedCount(state: MemoryState, collegeId: string): number {
 }
 
 /** The operators' settings of a campus, by own key only (an id such as `constructor` has none). */
-export const campusSettingsOf = (state: MemoryState, collegeId: string): CampusSettings =>
+export const campusSettingsOf = (state: MemoryState, collegeId: string): StoredCampusSettings =>
   (Object.hasOwn(state.campusSettings, collegeId) && state.campusSettings[collegeId]) ||
   DEFAULT_SETTINGS;
 
@@ -130,10 +146,11 @@ export function createMemoryCampusProgress({ store, controls }: MemoryContext): 
 export interface CampusProgressControls {
   /**
    * The operators' command for a campus (`npm run campus:set` on the real backends): its
-   * threshold, state ('gathering', 'opening', 'open') and opening date (`YYYY-MM-DD`, or null).
-   * What is left out stays; anything invalid throws and changes nothing.
+   * threshold, state ('gathering', 'opening', 'open'), opening date (`YYYY-MM-DD`, or null) and
+   * verified-seller minimum (issue 61). What is left out stays; anything invalid throws and
+   * changes nothing.
    */
-  setCampus(collegeId: string, settings: Partial<CampusSettings>): void;
+  setCampus(collegeId: string, settings: Partial<StoredCampusSettings>): void;
   /** Adds `count` verified students to a campus who are not accounts here (demo figures). */
   addClassmates(collegeId: string, count: number): void;
   /** The campus's true count of verified students (admin-only: the page gets it floored). */
@@ -161,11 +178,14 @@ export function campusProgressControls({ store }: MemoryContext): CampusProgress
       if (change.opensOn !== undefined && change.opensOn !== null && !parseDay(change.opensOn)) {
         throw new TypeError(`Not a day (YYYY-MM-DD): ${String(change.opensOn)}`);
       }
+      if (change.sellerMinimum !== undefined && !isSellerMinimum(change.sellerMinimum)) {
+        throw new TypeError(`Not a seller minimum (0 to 10000): ${String(change.sellerMinimum)}`);
+      }
       store.update((state) => ({
         ...state,
         campusSettings: {
           ...state.campusSettings,
-          [id]: parseSettings({ ...state.campusSettings[id], ...change }),
+          [id]: parseStoredSettings({ ...state.campusSettings[id], ...change }),
         },
       }));
     },

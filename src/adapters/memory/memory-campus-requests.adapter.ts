@@ -47,6 +47,10 @@ export interface AddedCampus {
   readonly shortName: string;
   /** The pending campus it was. */
   readonly pendingId: string;
+  /** The Mexican state the operator typed (issue 61; none when added by the command without it). */
+  readonly state?: string;
+  /** The university's e-mail domains the operator typed (issue 61). */
+  readonly domains?: readonly string[];
 }
 
 /**
@@ -78,7 +82,11 @@ export const campusRequestsSlice: Slice<'campusRequests' | 'addedCampuses'> = {
             isString((v as AddedCampus).name) &&
             isString((v as AddedCampus).subname) &&
             isString((v as AddedCampus).shortName) &&
-            isPendingCampusId((v as AddedCampus).pendingId),
+            isPendingCampusId((v as AddedCampus).pendingId) &&
+            ((v as AddedCampus).state === undefined || isString((v as AddedCampus).state)) &&
+            ((v as AddedCampus).domains === undefined ||
+              (Array.isArray((v as AddedCampus).domains) &&
+                (v as AddedCampus).domains!.every(isString))),
         ),
       ).filter(([id]) => isCollegeId(id)),
     ),

@@ -29,6 +29,7 @@ export const MEMORY_OPERATIONS = [
   'checkLeaveLink',
   'leaveByLink',
   'reportFailure',
+  'operatorConsole',
 ] as const;
 export type MemoryOperation = (typeof MEMORY_OPERATIONS)[number];
 

@@ -242,6 +242,29 @@ export const withMail = (state: MemoryState, mail: MemoryMail): MemoryState =>
     ? state
     : { ...state, outbox: { ...state.outbox, [mail.id]: mail } };
 
+/** A recorded message as a sender claims it: with its campus's name, figure and invite code. */
+export function pendingOf(state: MemoryState, mail: MemoryMail): PendingMail {
+  const settings = campusSettingsOf(state, mail.collegeId);
+  const progress = publicProgress(mail.collegeId, verifiedCount(state, mail.collegeId), settings);
+  return {
+    id: mail.id,
+    kind: mail.kind,
+    uid: mail.uid,
+    joined: mail.joined,
+    to: mail.to,
+    name: mail.name,
+    campus: campusLabelOf(state, mail.collegeId),
+    campusId: mail.collegeId,
+    attempts: mail.attempts,
+    inviteCode: state.inviteCodes[mail.uid] ?? null,
+    // A milestone's figure is the one it was reached with (never under the floor).
+    progress: mail.figure ?? { verified: progress.verified, threshold: progress.threshold },
+    milestone: mail.milestone ?? null,
+    nonce: mail.nonce ?? null,
+    expiresAt: mail.expiresAt ?? null,
+  };
+}
+
 /** The outbox "server": messages kept in the state, claimed with a lease. */
 export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
   return {
@@ -255,29 +278,7 @@ export function createMemoryOutbox({ store }: { store: StateStore }): Outbox {
         const outbox = { ...state.outbox };
         for (const mail of due) {
           outbox[mail.id] = { ...mail, leaseUntil: leaseUntil.getTime() };
-          const settings = campusSettingsOf(state, mail.collegeId);
-          const progress = publicProgress(
-            mail.collegeId,
-            verifiedCount(state, mail.collegeId),
-            settings,
-          );
-          claimed.push({
-            id: mail.id,
-            kind: mail.kind,
-            uid: mail.uid,
-            joined: mail.joined,
-            to: mail.to,
-            name: mail.name,
-            campus: campusLabelOf(state, mail.collegeId),
-            campusId: mail.collegeId,
-            attempts: mail.attempts,
-            inviteCode: state.inviteCodes[mail.uid] ?? null,
-            // A milestone's figure is the one it was reached with (never under the floor).
-            progress: mail.figure ?? { verified: progress.verified, threshold: progress.threshold },
-            milestone: mail.milestone ?? null,
-            nonce: mail.nonce ?? null,
-            expiresAt: mail.expiresAt ?? null,
-          });
+          claimed.push(pendingOf(state, mail));
         }
         return { ...state, outbox };
       });

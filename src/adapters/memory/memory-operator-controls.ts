@@ -25,6 +25,7 @@ import { type InvitesControls, invitesControls } from './memory-invites.adapter'
 import { type JoinSourcesControls, joinSourcesControls } from './memory-join-sources.adapter';
 import { type LeaveLinksControls, leaveLinksControls } from './memory-leave-links.adapter';
 import { type MailControls, mailControls } from './memory-mail.adapter';
+import { type DueLaunches, type OperatorControls, operatorControls } from './memory-operators';
 import { type RetentionControls, retentionControls } from './memory-retention';
 import { type SellerChoicesControls, sellerChoicesControls } from './memory-seller-choices.adapter';
 import type { MemoryContext } from './memory-store';
@@ -74,14 +75,18 @@ export type MemoryBackendControls = TestControls &
   CampusLaunchControls &
   MailControls &
   LeaveLinksControls &
-  RetentionControls;
+  RetentionControls &
+  OperatorControls;
 
 /**
  * The operators' and developers' side of the memory backend (`window.__memoryBackend`): what the
  * real backends' commands and consoles do (campus settings, photo reviews, the launch, the
  * retention job, the sender), plus the test controls, merged from each feature's.
  */
-export const createOperatorControls = (context: MemoryContext): MemoryBackendControls => ({
+export const createOperatorControls = (
+  context: MemoryContext,
+  dueLaunches: DueLaunches,
+): MemoryBackendControls => ({
   ...testControls(context),
   ...authControls(context),
   ...waitlistControls(context),
@@ -99,4 +104,5 @@ export const createOperatorControls = (context: MemoryContext): MemoryBackendCon
   ...mailControls(context),
   ...leaveLinksControls(context),
   ...retentionControls(context),
+  ...operatorControls(context, dueLaunches),
 });

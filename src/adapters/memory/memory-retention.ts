@@ -1,22 +1,74 @@
 import { type RetentionPlan, retentionPlan } from '@/domain/retention';
-import type { MemoryContext } from './memory-store';
+import { AUDIT_LOG_DAYS } from '@/domain/operator/audit-log';
+import type { MemoryContext, MemoryState, Slice } from './memory-store';
+import { isCount, isDate, isObject, recordOf } from './memory-values';
 
-/** The retention job's operator control (issue 51; it keeps no state of its own). */
+declare module './memory-store' {
+  interface MemoryState {
+    /** The retention job's runs (issue 61: the console's health), oldest first, the last few. */
+    readonly retentionRuns: readonly RetentionRun[];
+  }
+}
+
+/** One run of the retention job: when (ISO), and how many of each it deleted. */
+export interface RetentionRun {
+  readonly at: string;
+  readonly deleted: Readonly<Record<string, number>>;
+}
+
+/** How many runs are kept (the console shows the last). */
+export const RETENTION_RUNS_KEPT = 20;
+
+const DAY_MS = 86_400_000;
+
+/** The retention's slice: its runs (counts only, nothing of a student). */
+export const retentionSlice: Slice<'retentionRuns'> = {
+  empty: () => ({ retentionRuns: [] }),
+  parse: (d) => ({
+    retentionRuns: Array.isArray(d.retentionRuns)
+      ? d.retentionRuns
+          .filter(
+            (r: unknown): r is RetentionRun =>
+              isObject(r) &&
+              isDate((r as { at?: unknown }).at) &&
+              isObject((r as { deleted?: unknown }).deleted) &&
+              Object.values((r as { deleted: object }).deleted).every(isCount),
+          )
+          .map((r) => ({ at: r.at, deleted: recordOf(r.deleted, isCount) }))
+          .slice(-RETENTION_RUNS_KEPT)
+      : [],
+  }),
+};
+
+/** The retention job's operator control (issue 51). */
 export interface RetentionControls {
   /**
    * The retention job (issue 51; a scheduled function, pg_cron or a worker on the real backends):
    * deletes the accounts idle 30 days without an entry and every student of a campus launched 90
-   * days ago, with everything kept of them; `dryRun` says who and deletes nothing.
+   * days ago, with everything kept of them, and the operators' log entries older than
+   * AUDIT_LOG_DAYS (issue 61); records the run (when, how many of each) for the console's
+   * health. `dryRun` says who and deletes nothing.
    */
   applyRetention(options?: { dryRun?: boolean }): RetentionPlan;
 }
+
+/** The state without the operators' log entries older than AUDIT_LOG_DAYS, and how many went. */
+const withLogPruned = (state: MemoryState, now: number): { state: MemoryState; pruned: number } => {
+  const since = now - AUDIT_LOG_DAYS * DAY_MS;
+  const operatorLog = state.operatorLog.filter((e) => Date.parse(e.at) >= since);
+  return {
+    state: { ...state, operatorLog },
+    pruned: state.operatorLog.length - operatorLog.length,
+  };
+};
 
 /** The retention job: what the real backends run on a schedule, here on demand. */
 export const retentionControls = ({ store, clock }: MemoryContext): RetentionControls => ({
   applyRetention({ dryRun = false } = {}) {
     const state = store.read();
+    const now = clock.now();
     const plan = retentionPlan({
-      now: clock.now().getTime(),
+      now: now.getTime(),
       accounts: Object.entries(state.users).map(([uid, seen]) => ({
         uid,
         lastSeen: Date.parse(seen) || 0,
@@ -30,9 +82,24 @@ export const retentionControls = ({ store, clock }: MemoryContext): RetentionCon
       launches: state.launchRuns,
     });
     if (!dryRun) {
-      store.update((current) =>
-        [...plan.idle, ...plan.launched].reduce(store.withoutStudent, current),
-      );
+      store.update((current) => {
+        const pruned = withLogPruned(
+          [...plan.idle, ...plan.launched].reduce(store.withoutStudent, current),
+          now.getTime(),
+        );
+        const run: RetentionRun = {
+          at: now.toISOString(),
+          deleted: {
+            idleAccounts: plan.idle.length,
+            launchedStudents: plan.launched.length,
+            operatorLog: pruned.pruned,
+          },
+        };
+        return {
+          ...pruned.state,
+          retentionRuns: [...pruned.state.retentionRuns, run].slice(-RETENTION_RUNS_KEPT),
+        };
+      });
     }
     return plan;
   },

@@ -16,6 +16,17 @@ export const MEMORY_SEND_DELAY_MS = 500;
 /** The memory sender's From (the real backends' comes from MAIL_FROM). */
 export const MEMORY_MAIL_FROM = 'De estudiantes a estudiantes <hola@deestudiantes.example>';
 
+/** How the memory sender writes a message (the operator console's sample is written the same). */
+export const memoryDeliveryOptions = (siteUrl: string) => ({
+  secret: MEMORY_LEAVE_SECRET,
+  from: MEMORY_MAIL_FROM,
+  siteUrl,
+  // No server here to take a mail provider's one-click POST: the header names the page.
+  oneClickUrl: (token: string) => leaveUrlOf(siteUrl, token),
+  // The campuses of the build's catalogue have a page (issue 60): their links land there.
+  campusPage: (campusId: string) => CAMPUS_PAGE_IDS.has(campusId),
+});
+
 /** The memory backend's sender (issue 25): its outbox, a run now, and the next run scheduled. */
 export interface MemorySender {
   readonly outbox: Outbox;
@@ -49,13 +60,7 @@ export function createMemorySender({
     deliverOutbox({
       outbox,
       transport,
-      secret: MEMORY_LEAVE_SECRET,
-      from: MEMORY_MAIL_FROM,
-      siteUrl,
-      // No server here to take a mail provider's one-click POST: the header names the page.
-      oneClickUrl: (token) => leaveUrlOf(siteUrl, token),
-      // The campuses of the build's catalogue have a page (issue 60): their links land there.
-      campusPage: (campusId) => CAMPUS_PAGE_IDS.has(campusId),
+      ...memoryDeliveryOptions(siteUrl),
       now: () => clock.now(),
     });
   let timer: ReturnType<typeof setTimeout> | undefined;

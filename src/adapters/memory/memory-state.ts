@@ -11,6 +11,8 @@ import { invitesSlice } from './memory-invites.adapter';
 import { joinSourcesSlice } from './memory-join-sources.adapter';
 import { leaveLinksSlice } from './memory-leave-links.adapter';
 import { mailSlice } from './memory-mail.adapter';
+import { operatorsSlice } from './memory-operators';
+import { retentionSlice } from './memory-retention';
 import { sellerChoicesSlice } from './memory-seller-choices.adapter';
 import type { MemoryState, Slice, StateStore, StoredObject } from './memory-store';
 import { waitlistSlice } from './memory-waitlist.adapter';
@@ -40,6 +42,8 @@ const SLICES = [
   campusLaunchSlice,
   mailSlice,
   leaveLinksSlice,
+  operatorsSlice,
+  retentionSlice,
 ] as const;
 
 /** The fields a slice declares. */

@@ -59,9 +59,7 @@ export function describeCampusRequestsContract(
         code: 'resource-exhausted',
       });
       expect(await h.held()).toHaveLength(5);
-      // The Functions emulator starts a worker process per concurrent call: 20 at once take long
-      // on a busy 2-core machine, and a timeout here left calls writing into the next test.
-    }, 90_000);
+    });
 
     it('refuses a name or city that is empty, too long or markup, and records nothing', async () => {
       const h = await setup();
@@ -111,7 +109,9 @@ export function describeCampusRequestsContract(
         if (s.status === 'rejected') expect(s.reason).toMatchObject({ code: 'resource-exhausted' });
       }
       expect(await h.held()).toHaveLength(5);
-    });
+      // The Functions emulator starts a worker process per concurrent call: 20 at once take long
+      // on a busy 2-core machine, and a timeout here left calls writing into the next test.
+    }, 90_000);
 
     // Memory has Google accounts only: nothing to refuse there, and no such test.
     if (otherAccounts)

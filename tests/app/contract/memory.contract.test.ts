@@ -1,6 +1,13 @@
 import { AppError } from '@/domain/errors';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR } from '@/adapters/memory/memory-auth.adapter';
+import { campusEmail } from '@/adapters/memory/memory-campus-progress.adapter';
+import { HERO_AVATARS } from '@/adapters/memory/hero-avatars';
+import { OPERATOR_CONSOLE_METHODS } from '@/adapters/operator-console-methods';
+import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
+import { SELLER_CATEGORIES } from '@/domain/seller-choice';
+import type { OperatorConsole } from '@/ports/operator-console.port';
+import { describeOperatorConsoleContract } from './operator-console.contract';
 import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import { describeAuthContract } from './auth.contract';
 import { describeCampusProgressContract } from './campus-progress.contract';
@@ -454,5 +461,107 @@ describeFailureReportsContract('memory', async () => {
     drops: async () =>
       Object.entries(b.controls.failureDrops()).map(([day, dropped]) => ({ day, dropped })),
     dropsWrittenAtOnce: true,
+  };
+});
+
+describeOperatorConsoleContract('memory', async () => {
+  const storage = memoryStorage();
+  let choosing = DEMO_OPERATOR.uid;
+  // Unsent: the launch messages wait in the outbox, as a real backend's do until its sender runs.
+  const b = createMemoryBackend({
+    storage,
+    config: { latencyMs: 0 },
+    sendAutomatically: false,
+    chooseAccount: async (accounts) => accounts.find((a) => a.uid === choosing)!,
+  });
+  const state = () => JSON.parse(storage.getItem(MEMORY_STATE_KEY) ?? '{}') as { accounts?: [] };
+  const signInAs = async (uid: string) => {
+    choosing = uid;
+    await b.auth.signInWithPopup();
+  };
+  let made = 0;
+  /** A new account of the provider's, signed in. */
+  const newAccount = async (email: (uid: string) => string) => {
+    const uid = `consola-${made++}`;
+    const s = state();
+    const accounts = [
+      ...(s.accounts ?? DEMO_ACCOUNTS),
+      { uid, email: email(uid), displayName: 'Estudiante' },
+    ];
+    storage.setItem(MEMORY_STATE_KEY, JSON.stringify({ ...s, accounts }));
+    await signInAs(uid);
+    return { uid, email: email(uid) };
+  };
+  /** The console as someone: each call signs them in first (one session in a memory backend). */
+  const as = (who: () => Promise<void>): OperatorConsole =>
+    Object.fromEntries(
+      OPERATOR_CONSOLE_METHODS.map((method) => [
+        method,
+        async (...args: unknown[]) => {
+          await who();
+          return (b.operatorConsole[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+        },
+      ]),
+    ) as unknown as OperatorConsole;
+  const student = await newAccount((uid) => `${uid}@alumnos.udg.mx`);
+  await b.waitlist.join(student.uid, {
+    email: student.email,
+    collegeId: 'udg-cucei',
+    timestamp: new Date(),
+  });
+  // Catalogue campuses with university domains, one per fresh campus.
+  const fresh = COLLEGE_CATALOGUE.filter((c) => (campusEmail(c.id)?.domains.length ?? 0) > 0)
+    .map((c) => c.id)
+    .filter((id) => id !== 'udg-cucei');
+  let nextCampus = 0;
+  let requests = 0;
+  return {
+    asOperator: async () => ({
+      console: as(() => signInAs(DEMO_OPERATOR.uid)),
+      email: DEMO_OPERATOR.email,
+    }),
+    asStudent: async () => as(() => signInAs(student.uid)),
+    asAnonymous: async () => as(() => b.auth.signOut()),
+    freshCampus: async () => fresh[nextCampus++]!,
+    seedStudent: async (collegeId, { verified, seller = false }) => {
+      const domain = campusEmail(collegeId)!.domains[0]!;
+      const s = await newAccount((uid) => (verified ? `${uid}@${domain}` : `${uid}@gmail.com`));
+      await b.waitlist.join(s.uid, { email: s.email, collegeId, timestamp: new Date() });
+      if (seller) await b.sellerChoices.save(s.uid, [SELLER_CATEGORIES[0]]);
+      return s;
+    },
+    seedRequest: async (students) => {
+      const asked = { name: `Universidad Pedida ${++requests}`, city: 'Manzanillo' };
+      let pendingId = '';
+      for (let n = 0; n < students; n++) {
+        const s = await newAccount((uid) => `${uid}@gmail.com`);
+        pendingId = (await b.campusRequests.request(s.uid, asked)).id;
+        await b.waitlist.join(s.uid, {
+          email: s.email,
+          collegeId: pendingId,
+          timestamp: new Date(),
+        });
+      }
+      return pendingId;
+    },
+    seedHeroPhoto: async () => {
+      const s = await newAccount((uid) => `${uid}@alumnos.udg.mx`);
+      await b.waitlist.join(s.uid, {
+        email: s.email,
+        collegeId: 'udg-cucei',
+        timestamp: new Date(),
+      });
+      await b.heroConsent.grant(s.uid);
+      b.controls.setProfilePhoto(s.uid, HERO_AVATARS.at(-1)!);
+      return s.uid;
+    },
+    launchMail: async (collegeId) =>
+      b.controls
+        .outbox()
+        .filter((m) => m.kind === 'launch' && m.collegeId === collegeId)
+        .map((m) => m.uid),
+    runDueLaunches: async (now) => void b.controls.runDueLaunches(now),
+    studentExists: async (uid) =>
+      Object.hasOwn(b.controls.entries(), uid) || Object.hasOwn(b.controls.accounts(), uid),
   };
 });

@@ -132,7 +132,7 @@ describe('architecture', () => {
       ...['hooks', 'kit', 'components', 'campus', 'card', 'store', ''],
       ...['waitlist', 'landing'],
     ];
-    const order = [...floors, 'privacy', 'leave', 'boot'];
+    const order = [...floors, 'privacy', 'leave', 'operator', 'boot'];
     const floorOf = (file: string): number | null => {
       if (!file.startsWith('src/ui/')) return null;
       const room = /^src\/ui\/([^/]+)\//.exec(file)?.[1] ?? '';

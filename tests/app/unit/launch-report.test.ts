@@ -76,7 +76,9 @@ describe('the launch report beside its totals: the verified students (issue 59)'
       asked[columns.indexOf('requests_verified')],
     ]).toEqual(['3', '1']);
     const table = launchReportTable(rows);
-    expect(table).toContain('  sellers    2 (1 verified): snacks 1, postres 2; 10 verified needed\n');
+    expect(table).toContain(
+      '  sellers    2 (1 verified): snacks 1, postres 2; 10 verified needed\n',
+    );
     expect(table).toContain(
       '  sources    whatsapp/-/- 2 (1 verified), tiktok/video/- 1 (1 verified)\n',
     );

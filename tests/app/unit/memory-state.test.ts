@@ -17,10 +17,16 @@ const MARIANA = {
   email: 'mariana.cruz.mx@gmail.com',
   displayName: 'Mariana Cruz',
 };
+/** The demo operator (issue 61), offered after the students. */
+const OPERADORA = {
+  uid: 'demo-operadora',
+  email: 'operadora@deestudiantes.example',
+  displayName: 'Operadora Demo',
+};
 
 /** A new backend's state: every field of every slice, by its stored name. */
 const EMPTY = {
-  accounts: [...DEMO, MARIANA],
+  accounts: [...DEMO, MARIANA, OPERADORA],
   users: {},
   created: {},
   sessionUid: null,
@@ -55,6 +61,10 @@ const EMPTY = {
   mailSuppressions: {},
   mailStopped: {},
   launchRuns: [],
+  operators: [OPERADORA.email],
+  operatorLog: [],
+  campusLaunches: {},
+  retentionRuns: [],
 };
 
 const read = (stored: unknown) => parseMemoryState(JSON.stringify(stored));
@@ -269,6 +279,11 @@ describe('the memory backend’s stored state', () => {
       mailSuppressions: {},
       failureDrops: {},
       collegeChanges: {},
+      // Issue 61: the demo operator holds the role, as in a fresh state.
+      operators: EMPTY.operators,
+      operatorLog: [],
+      campusLaunches: {},
+      retentionRuns: [],
     });
   });
 
@@ -381,6 +396,10 @@ describe('the memory backend’s stored state', () => {
       mailSuppressions: { b: { reason: 'bounce', at: 2 } },
       mailStopped: { b: 1763805600000 },
       launchRuns: [{ collegeId: 'udg-cucei', at: 1, queued: 2 }],
+      operators: EMPTY.operators,
+      operatorLog: [],
+      campusLaunches: {},
+      retentionRuns: [],
     });
   });
 });

@@ -140,10 +140,8 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
 
   it('prints per campus joined, verified, invited share, sellers, sources, milestones, requests and state', async () => {
     await db.admin.query(
-      // Issue 61: ready needs the verified sellers too; this campus asks for two.
-      `insert into private.campus_settings (college_id, threshold, seller_minimum)
-       values ('udg-cucs', 10, 2)
-       on conflict (college_id) do update set threshold = 10, seller_minimum = 2`,
+      `insert into private.campus_settings (college_id, threshold) values ('udg-cucs', 10)
+       on conflict (college_id) do update set threshold = 10`,
     );
     const { rows } = await db.admin.query<{ id: string }>(
       `insert into auth.users (email)

@@ -4,7 +4,9 @@
 //   secret                          makes the leave links' signing secret, once (kept in the
 //                                   database, private.mail_settings: the sender reads it there)
 //   send [--every SECONDS]          the sender: sends what is due (welcomes, launches, retries);
-//                                   with --every, again and again (a small worker); else once
+//                                   with --every, again and again (a small worker); else once.
+//                                   Each pass first runs the console's scheduled launches now
+//                                   due (private.run_due_launches, issue 61)
 //   notify --campus ID [--dry-run]  the launch of a campus (`npm run notify:campus:supabase`,
 //                                   scripts/ops/notify-campus.mjs, runs this): records its message
 //                                   for every student on its list who has none, then sends what
@@ -60,6 +62,8 @@ export async function sendDue(db: pg.Pool, env: Env): Promise<DeliveryReport> {
   const { rows } = await db.query('select token_secret from private.mail_settings');
   const secret = rows[0]?.token_secret as string | undefined;
   if (!secret) throw new UsageError('No signing secret yet: npm run mail:supabase -- secret');
+  // The console's scheduled launches now due (issue 61): their messages queued, then sent below.
+  await db.query('select private.run_due_launches()');
   const transport = createSmtpTransport({ url: parsed.settings.smtpUrl });
   try {
     return await deliverOutbox({

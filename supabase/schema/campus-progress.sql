@@ -18,14 +18,16 @@ create table private.campus_counts (
 -- No grants: its owner alone.
 
 -- table private.campus_settings
--- Migrations: 20261125000000_campus_progress.sql
+-- Migrations: 20261125000000_campus_progress.sql, 20261129000000_campus_progress_seller_minimum.sql
 create table private.campus_settings (
   college_id text not null,
   threshold integer default 100 not null,
   state text default 'gathering'::text not null,
   opens_on date,
+  seller_minimum integer default 10 not null,
   constraint campus_settings_pkey PRIMARY KEY (college_id),
   constraint campus_settings_college_id_fkey FOREIGN KEY (college_id) REFERENCES public.colleges(id) ON DELETE CASCADE,
+  constraint campus_settings_seller_minimum_check CHECK (seller_minimum >= 0 AND seller_minimum <= 10000),
   constraint campus_settings_state_check CHECK (state = ANY (ARRAY['gathering'::text, 'opening'::text, 'open'::text])),
   constraint campus_settings_threshold_check CHECK (threshold >= 1 AND threshold <= 100000)
 );

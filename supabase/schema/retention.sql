@@ -1,20 +1,36 @@
 -- GENERATED, do not edit: the Supabase database's retention feature as the migrations leave it: the
---   retention the privacy notice promises.
+--   retention the privacy notice promises, each run recorded.
 -- Made by `npm run schema:supabase -- --write` (scripts/data/supabase-schema.ts) from a
 -- throwaway PostgreSQL 15 with stand-ins/supabase/platform.sql and every migration applied,
 -- read back from its catalog (owners, extension versions, data and the platform's objects left
 -- out). The deploy path is supabase/migrations/ alone, append-only: a change is a new migration
 -- (one per feature it touches), then this command. "Migrations:" says how each object got here.
 
+-- table private.retention_runs
+-- Migrations: 20261129000200_retention_runs.sql
+create table private.retention_runs (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  deleted jsonb not null,
+  constraint retention_runs_pkey PRIMARY KEY (id)
+);
+alter table private.retention_runs enable row level security;
+-- No grants: its owner alone.
+
 -- function private.apply_retention(boolean)
 -- Migrations: 20261127170000_retention.sql, 20261128050000_retention_lock_order.sql,
---   20261128180500_retention_code_records.sql
+--   20261128180500_retention_code_records.sql, 20261129000200_retention_runs.sql
 CREATE OR REPLACE FUNCTION private.apply_retention(dry_run boolean DEFAULT true)
  RETURNS TABLE(reason text, user_id uuid, college_id text)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  codes integer := 0;
+  sends integer := 0;
+  accounts integer := 0;
+  pruned integer := 0;
 begin
   if not dry_run then
     -- The launched campuses' counts (private.campus_counts) locked first, in the order every
@@ -30,7 +46,9 @@ begin
     for update;
     -- Codes that ended, and what counted them past its longest window (a day).
     delete from private.verification_codes vc where vc.expires_at <= now();
+    get diagnostics codes = row_count;
     delete from private.code_sends s where s.sent_at <= now() - interval '1 day';
+    get diagnostics sends = row_count;
     delete from private.code_budget b where b.day < private.budget_day(now()) - 90;
     -- A code message whose code ended keeps its recipient key only (one waiting unsent, not
     -- held by a sender, fails: its code is of no use).
@@ -74,6 +92,16 @@ begin
     returning 1
   )
   select p.reason, p.user_id, p.college_id from plan p order by 1, 2;
+  if not dry_run then
+    get diagnostics accounts = row_count;
+    -- The operators' log past its 730 days (src/domain/operator/audit-log.ts, AUDIT_LOG_DAYS):
+    -- the one delete its append-only trigger lets through.
+    delete from private.operator_log l where l.at < now() - interval '730 days';
+    get diagnostics pruned = row_count;
+    insert into private.retention_runs (deleted)
+    values (jsonb_build_object('accounts', accounts, 'verificationCodes', codes,
+      'codeSends', sends, 'operatorLog', pruned));
+  end if;
 end;
 $function$;
 -- No grants: its owner alone.

@@ -215,7 +215,9 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     ]);
     const table = (await launch()).stdout;
     expect(table).toContain('udg-cucs\n  joined     12\n  verified   12 of 10\n');
-    expect(table).toContain('gathering, READY TO OPEN');
+    // Not ready (issue 61): 2 verified sellers of the 10 a campus needs by default.
+    expect(table).toMatch(/udg-cucs\n(?:  .*\n)*?  state      gathering\n/);
+    expect(table).not.toContain('READY TO OPEN');
     await expect(launch('--json')).rejects.toMatchObject({ code: 2 });
   });
 

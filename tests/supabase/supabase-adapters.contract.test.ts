@@ -7,7 +7,6 @@ import { PRIVACY_NOTICE_VERSION } from '@/domain/join-terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, codeFromHttpStatus } from '@/domain/errors';
 import { createSupabaseBackend } from '@/adapters/supabase/supabase-backend';
-import type { SignInPopup } from '@/adapters/supabase/supabase-popup';
 import { describeAuthContract } from '../app/contract/auth.contract';
 import { describeCampusProgressContract } from '../app/contract/campus-progress.contract';
 import { describeCampusRequestsContract } from '../app/contract/campus-requests.contract';
@@ -31,6 +30,7 @@ import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapte
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memoryStorage } from '../support/memory-storage';
+import { fakePopup } from '../support/supabase-popup';
 import { spacedCollegeChanges } from '../support/spaced-changes';
 import { withFreshDatabase } from '../support/fresh-database';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
@@ -47,33 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await standIn?.close();
 });
-
-/**
- * The popup as a test drives it: `go` follows the provider's URL to the stand-in, which answers
- * with a redirect to our callback page (as Google then Supabase would); `close` is the student
- * closing it.
- */
-function fakePopup(mode: { close: boolean }) {
-  return (): SignInPopup => {
-    let settle!: { resolve(url: string): void; reject(e: unknown): void };
-    const result = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
-    return {
-      go(url) {
-        if (mode.close) {
-          settle.reject(new AppError('auth/popup-closed-by-user'));
-          return;
-        }
-        fetch(url, { redirect: 'manual' }).then(async (res) => {
-          const location = res.headers.get('location');
-          if (res.status === 302 && location) settle.resolve(location);
-          else settle.reject(new Error(`authorize answered ${res.status}: ${await res.text()}`));
-        }, settle.reject);
-      },
-      result,
-      close() {},
-    };
-  };
-}
 
 let clients = 0;
 function backend(mode = { close: false }) {

@@ -1,5 +1,43 @@
-// `operator` on Supabase: written by the Supabase side of issue 61 (this placeholder keeps the
-// command's halves side by side until it lands; take that version on merge).
-export async function setOperator() {
-  throw new Error('the Supabase half of `npm run operator` is not here yet.');
+// `operator` on Supabase (issue 61): the operator console's role is a row of private.operators
+// (supabase/migrations/20261129000100_operator_console_records.sql), granted or revoked by
+// private.set_operator over the direct database connection, in one transaction with its entry in
+// the operators' log ('role-grant' / 'role-revoke', actor 'terminal:<user>'). It takes effect at
+// the account's next call: every console function reads the table (private.require_operator).
+import os from 'node:os';
+import { withDatabase } from '../shared/postgres.mjs';
+
+/** Who runs the command, as the log names them. */
+const terminalActor = () => {
+  let user = process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  try {
+    user = os.userInfo().username || user;
+  } catch {
+    // No passwd entry (a container's user): the environment's name.
+  }
+  return `terminal:${user}`;
+};
+
+/**
+ * Grants (`grant` true) or revokes the role of the account with this address (any case):
+ * `{ uid, email, changed }`, `changed` false when it already was so. No such account rejects
+ * with an Error saying so (the entry prints it).
+ */
+export async function setOperator(options, usage, { email, grant }) {
+  return withDatabase(options, usage, async (client) => {
+    try {
+      const { rows } = await client.query(
+        'select uid::text as uid, email, changed from private.set_operator($1, $2, $3)',
+        [email, grant, terminalActor()],
+      );
+      return rows[0];
+    } catch (error) {
+      if (error?.code === 'P0002') {
+        throw new Error(
+          `No account with the address ${email}: the person signs in on the site once (Google), then run this again.`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  });
 }

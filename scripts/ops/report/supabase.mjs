@@ -32,7 +32,9 @@ export const launchInput = (options, usage) =>
        from private.campus_requests r left join private.added_campuses a using (request_key)
        group by r.request_key, a.college_id`,
       ),
-      client.query('select college_id, threshold, state from private.campus_settings'),
+      client.query(
+        'select college_id, threshold, state, seller_minimum from private.campus_settings',
+      ),
     ]);
     return {
       entries: entries.rows,
@@ -42,7 +44,10 @@ export const launchInput = (options, usage) =>
       milestones: milestones.rows,
       requests: requests.rows,
       settings: Object.fromEntries(
-        settings.rows.map((r) => [r.college_id, { threshold: r.threshold, state: r.state }]),
+        settings.rows.map((r) => [
+          r.college_id,
+          { threshold: r.threshold, state: r.state, sellerMinimum: r.seller_minimum },
+        ]),
       ),
     };
   });

@@ -43,7 +43,8 @@ export function createSupabaseBackend(
     operatorConsole: lazyPort(
       () =>
         import('./supabase-operator-console.adapter').then((m) =>
-          m.createSupabaseOperatorConsole(),
+          // The sample launch message's links: the site the console is on.
+          m.createSupabaseOperatorConsole(client, new URL(settings.callbackUrl).origin),
         ),
       OPERATOR_CONSOLE_METHODS,
     ),

@@ -332,8 +332,12 @@ export function createMemoryOperatorConsole(
       };
     },
 
-    async launch(collegeId, request) {
+    async launch(collegeId, sent) {
       await enter();
+      // Whatever a caller sends: read as the request it should be.
+      const request = (typeof sent === 'object' && sent !== null ? sent : {}) as Partial<
+        typeof sent
+      >;
       let queued = 0;
       const status = act<LaunchStatus>(
         request.at ? 'launch-schedule' : 'launch',
@@ -413,32 +417,34 @@ export function createMemoryOperatorConsole(
         .sort((a, b) => b.requests - a.requests || a.pendingId.localeCompare(b.pendingId));
     },
 
-    async addCampus(input) {
+    async addCampus(sent) {
       await enter();
+      const input = (typeof sent === 'object' && sent !== null ? sent : {}) as Partial<typeof sent>;
+      const request = typeof input.request === 'string' ? input.request : '';
       let queued = 0;
       const result = act<AddCampusResult>('campus-add', null, (state, now) => {
-        const id = typeof input?.id === 'string' ? input.id : '';
-        const typed = { ...input, id };
+        const id = typeof input.id === 'string' ? input.id : '';
         const refused = (reason: string) => ({
           outcome: reason,
           refuse: `campus-add:${reason}`,
           before: null,
-          after: { request: input?.request ?? null },
+          after: { request },
           targetNow: id || null,
         });
         if (!CAMPUS_ID.test(id)) return refused('id');
         for (const field of ['name', 'shortName', 'city', 'state'] as const) {
-          if (typeof input[field] !== 'string' || !input[field].trim()) return refused(field);
+          const value = input[field];
+          if (typeof value !== 'string' || !value.trim()) return refused(field);
         }
         if (!Array.isArray(input.domains) || !input.domains.length) return refused('domains');
         try {
-          const done = withCampusAdded(state, now, typed);
+          const done = withCampusAdded(state, now, { ...input, request, id });
           queued = done.result.queued;
           const { added, moved } = done.result;
           return {
             state: done.state,
             outcome: added ? 'done' : 'already',
-            before: { request: input.request },
+            before: { request },
             after: { id, added, moved, queued: done.result.queued },
             answer: { added, moved, queued: done.result.queued },
             targetNow: id,
@@ -458,7 +464,8 @@ export function createMemoryOperatorConsole(
       return { photos: heroPhotoQueue(state), stripEnabled: state.heroStripOn };
     },
 
-    async reviewPhoto(uid, approved) {
+    async reviewPhoto(uid, sent) {
+      const approved = sent === true;
       await enter();
       if (!heroPhotoQueue(store.read()).some((p) => p.uid === uid)) {
         throw new AppError('not-found', `No photo to review for ${uid}`);

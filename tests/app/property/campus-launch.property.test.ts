@@ -5,9 +5,6 @@
 // count has crossed it, to a student then on that campus's list.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS } from '@/adapters/memory/memory-auth.adapter';
-import { MEMORY_STATE_KEY } from '@/adapters/memory/memory-state';
 import {
   milestonesReached,
   milestoneStep,
@@ -23,7 +20,7 @@ import {
   sourceOfSearch,
 } from '@/domain/visit-source';
 import { ageMemoryCollegeChange } from '../../support/spaced-changes';
-import { memoryStorage } from '../../support/memory-storage';
+import { memoryBackendWith } from '../../support/memory-backend-with';
 
 describe('seller choices', () => {
   it('are always a subset of the seven, in their order, or refused whole', () => {
@@ -141,26 +138,12 @@ describe('milestones', () => {
     let runsWithMail = 0;
     await fc.assert(
       fc.asyncProperty(ops, async (sequence) => {
-        const storage = memoryStorage();
-        const accounts = Array.from({ length: STUDENTS }, (_, n) => [
-          { uid: `u${n}`, email: `u${n}@alumnos.udg.mx`, displayName: 'U' },
-          { uid: `p${n}`, email: `p${n}@gmail.com`, displayName: 'P' },
-        ]).flat();
-        storage.setItem(
-          MEMORY_STATE_KEY,
-          JSON.stringify({ accounts: [...DEMO_ACCOUNTS, ...accounts] }),
+        const { b, storage, as } = memoryBackendWith(
+          Array.from({ length: STUDENTS }, (_, n) => [
+            { uid: `u${n}`, email: `u${n}@alumnos.udg.mx`, displayName: 'U' },
+            { uid: `p${n}`, email: `p${n}@gmail.com`, displayName: 'P' },
+          ]).flat(),
         );
-        let chosen = '';
-        const b = createMemoryBackend({
-          storage,
-          config: { latencyMs: 0 },
-          sendAutomatically: false,
-          chooseAccount: async (list) => list.find((a) => a.uid === chosen)!,
-        });
-        const as = async (uid: string) => {
-          chosen = uid;
-          await b.auth.signInWithPopup();
-        };
         const onList = new Map<string, string>(); // uid -> campus
         let joins = 0;
         const seen = new Set<string>();

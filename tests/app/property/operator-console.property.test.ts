@@ -6,13 +6,12 @@
 // launched every student who was on the list then (and still is) has exactly one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryBackend } from '@/adapters/memory/memory-backend';
-import { DEMO_ACCOUNTS, DEMO_OPERATOR } from '@/adapters/memory/memory-auth.adapter';
+import { DEMO_OPERATOR } from '@/adapters/memory/memory-auth.adapter';
 import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
 import { MAX_THRESHOLD } from '@/domain/campus-progress';
 import { mexicoCityLocal } from '@/domain/operator/launch-plan';
 import { MAX_SELLER_MINIMUM, readiness } from '@/domain/operator/readiness';
-import { memoryStorage } from '../../support/memory-storage';
+import { memoryBackendWith } from '../../support/memory-backend-with';
 
 describe('readiness', () => {
   const input = fc.record({
@@ -96,27 +95,13 @@ describe('the launch, on the memory backend', () => {
     let launchedRuns = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (sequence) => {
-        const storage = memoryStorage();
-        const accounts = Array.from({ length: STUDENTS }, (_, n) => ({
-          uid: `s${n}`,
-          email: `s${n}@alumnos.udg.mx`,
-          displayName: 'S',
-        }));
-        storage.setItem(
-          MEMORY_STATE_KEY,
-          JSON.stringify({ accounts: [...DEMO_ACCOUNTS, ...accounts] }),
+        const { b, storage, as } = memoryBackendWith(
+          Array.from({ length: STUDENTS }, (_, n) => ({
+            uid: `s${n}`,
+            email: `s${n}@alumnos.udg.mx`,
+            displayName: 'S',
+          })),
         );
-        let chosen = '';
-        const b = createMemoryBackend({
-          storage,
-          config: { latencyMs: 0 },
-          sendAutomatically: false,
-          chooseAccount: async (list) => list.find((a) => a.uid === chosen)!,
-        });
-        const as = async (uid: string) => {
-          chosen = uid;
-          await b.auth.signInWithPopup();
-        };
         const asOperator = () => as(DEMO_OPERATOR.uid);
         const at = (hours: number) => mexicoCityLocal(new Date(Date.now() + hours * HOUR));
         const launch = (hours: number | null) =>

@@ -2,7 +2,7 @@
 //
 //   npm run operator -- grant EMAIL
 //   npm run operator -- revoke EMAIL
-//   npm run operator -- recount        (Firebase: the console's campus counters, recounted)
+//   npm run operator -- recount        (the console's campus counters, recounted from the records)
 //   [--backend firebase (default) --project ID | --backend supabase --db URL]
 //   (`npm run operator:supabase -- ...` is `--backend supabase`)
 //
@@ -21,7 +21,6 @@ const [command, ...args] = cli.argv;
 if (command === 'recount') {
   const options = cli.options(args);
   const half = await cli.half('operator');
-  if (!half.recount) fail(`${cli.backend} counts on read: nothing to recount.`, 1);
   await finish('operator', async () => {
     const students = await half.recount(options);
     console.log(`Recounted the campus counters of ${students} students.`);

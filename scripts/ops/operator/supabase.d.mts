@@ -4,3 +4,4 @@ export function setOperator(
   usage: string,
   change: { readonly email: string; readonly grant: boolean },
 ): Promise<{ uid: string; email: string; changed: boolean }>;
+export function recount(options: { readonly db?: string }, usage: string): Promise<number>;

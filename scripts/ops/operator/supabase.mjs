@@ -41,3 +41,15 @@ export async function setOperator(options, usage, { email, grant }) {
     }
   });
 }
+
+/**
+ * Recounts the console's campus counters from the records (private.recount_operator_counts: what
+ * the migration ran for the students already on a list): how many students they count.
+ */
+export async function recount(options, usage) {
+  return withDatabase(options, usage, async (client) => {
+    await client.query('select private.recount_operator_counts()');
+    const { rows } = await client.query('select count(*)::int as n from public.waitlist');
+    return rows[0].n;
+  });
+}

@@ -1,11 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { setOperator } from '../../../scripts/ops/operator/supabase.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 // The operator console (issue 61) on the Supabase build against the stand-in over PostgreSQL 15:
 // an account signs in at /operador through the popup and is refused, the role is granted by the
-// command's Supabase half (scripts/ops/operator/supabase.mjs, as `npm run operator -- grant
-// EMAIL --backend supabase` runs it), a reload lets her in, and she launches a campus: a dry run,
+// command (`npm run operator -- grant EMAIL --backend supabase`: scripts/ops/operator.mjs and its
+// Supabase half), a reload lets her in, and she launches a campus: a dry run,
 // the typed id, one launch e-mail in the outbox, the launch still shown after a reload.
 
 /** Each project (desktop, phone) its own operator, student and campus: a campus launches once. */
@@ -59,11 +60,26 @@ test('the role granted by the command opens the console, and the operator launch
   await signInThroughPopup(page, OPERATOR, 'Lucía Operadora');
   await expect(page.getByRole('heading', { name: 'No tienes acceso a la consola.' })).toBeVisible();
 
-  const granted = await setOperator({ db: process.env.SUPABASE_E2E_DB_URL }, 'usage', {
-    email: OPERATOR,
-    grant: true,
-  });
-  expect(granted).toMatchObject({ email: OPERATOR, changed: true });
+  // The command as an operator runs it: `npm run operator -- grant EMAIL --backend supabase`.
+  const { stdout } = await promisify(execFile)(
+    'node',
+    [
+      'scripts/ops/operator.mjs',
+      'grant',
+      OPERATOR,
+      '--backend',
+      'supabase',
+      '--db',
+      process.env.SUPABASE_E2E_DB_URL!,
+    ],
+    { timeout: 60_000 },
+  );
+  expect(stdout).toContain(`${OPERATOR} (`);
+  expect(stdout).toContain('is an operator now');
+  const [granted] = await query<{ uid: string }>(
+    'select id::text as uid from auth.users where lower(email) = $1',
+    [OPERATOR],
+  );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Consola de operación' })).toBeVisible();
   await expect(page.getByTestId('operator-email')).toHaveText(OPERATOR);
@@ -90,7 +106,7 @@ test('the role granted by the command opens the console, and the operator launch
   const log = await query<{ action: string; actor: string }>(
     `select action, actor from private.operator_log
      where action in ('role-grant', 'launch') and target in ($1, $2) order by id`,
-    [granted.uid, CAMPUS],
+    [granted!.uid, CAMPUS],
   );
   expect(log).toEqual([
     { action: 'role-grant', actor: expect.stringMatching(/^terminal:/) },

@@ -63,6 +63,7 @@ const row = (page: Page, id: string) => page.locator(`tr[data-campus="${id}"]`);
 test('a student signed in gets no console: only “No tienes acceso a la consola.”', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await studentJoins(page, 'cucei');
   await page.goto('/operador');
   await expect(page.getByRole('heading', { name: 'No tienes acceso a la consola.' })).toBeVisible();

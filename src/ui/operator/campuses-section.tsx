@@ -147,7 +147,7 @@ function CampusTable({
       <p role="status" className="text-sm text-slate-700">
         {rows.length === 1 ? '1 campus' : `${formatNumber(rows.length)} campus`}
       </p>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+      <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Campus con estudiantes, configuración o solicitudes. Los encabezados con botón ordenan

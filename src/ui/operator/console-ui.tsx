@@ -128,7 +128,7 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(94vw,32rem)] rounded-2xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(94vw,32rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
     >
       <h2 id={titleId} className="text-xl font-semibold">
         {title}

@@ -248,7 +248,7 @@ function Console({
         <div
           role="tablist"
           aria-label="Secciones de la consola"
-          className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6"
+          className="relative mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6"
         >
           {SECTIONS.map((s, i) => (
             <button

@@ -19,7 +19,7 @@ export function HealthSection({ operator }: { operator: Operator }) {
             {health.failures.length === 0 ? (
               <p className="text-slate-700">No hay fallas registradas.</p>
             ) : (
-              <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+              <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">
                     Fallas de inicio de sesión y registro por día
@@ -101,7 +101,7 @@ export function LogSection({ operator }: { operator: Operator }) {
           entries.length === 0 ? (
             <p className="text-slate-700">Todavía no hay acciones registradas.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+            <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">
                   Acciones de los operadores, la más reciente primero

@@ -34,7 +34,7 @@ export function RequestsSection({ operator }: { operator: Operator }) {
           requests.length === 0 ? (
             <p className="text-slate-700">No hay campus solicitados pendientes.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+            <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Campus solicitados pendientes</caption>
                 <thead className="bg-slate-100">

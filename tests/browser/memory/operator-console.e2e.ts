@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { policyFor, SAMPLE_PRODUCTION_ENV, underPolicy } from '../../support/csp-page';
 import {
   backend,
   chooseCollege,
@@ -41,9 +42,9 @@ async function studentJoins(page: Page, request: 'cucei' | 'sotavento') {
   await expect(submit(page)).toHaveText('Registrado Exitosamente');
 }
 
-/** Opens /operador and signs in as the demo operator (signing a student out first). */
-async function operatorSignsIn(page: Page) {
-  await page.goto('/operador');
+/** Opens /operador (or its file's address) and signs in as the demo operator (a student out first). */
+async function operatorSignsIn(page: Page, address = '/operador') {
+  await page.goto(address);
   const signOut = page.getByRole('button', { name: 'Cerrar sesión' });
   const signInButton = page.getByRole('button', { name: 'Continuar con Google' });
   await expect(signOut.or(signInButton)).toBeVisible();
@@ -63,6 +64,7 @@ const row = (page: Page, id: string) => page.locator(`tr[data-campus="${id}"]`);
 test('a student signed in gets no console: only “No tienes acceso a la consola.”', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await studentJoins(page, 'cucei');
   await page.goto('/operador');
   await expect(page.getByRole('heading', { name: 'No tienes acceso a la consola.' })).toBeVisible();
@@ -252,4 +254,21 @@ test('a launch whose answer is lost says the outcome is unknown, and a reload sh
   ).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('launch-state')).toBeVisible();
+});
+
+test('the console and its sample e-mail run under the deploy’s Content-Security-Policy without a violation', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The policy scripts/deploy/deploy.mjs would generate for this build; the sample's frame
+  // (srcdoc, sandboxed) inherits it. Served on the page's file address, which the route covers.
+  const csp = await underPolicy(page, policyFor('dist', SAMPLE_PRODUCTION_ENV));
+  await studentJoins(page, 'cucei');
+  await operatorSignsIn(page, '/operador.html');
+  await row(page, 'udg-cucei').getByRole('button', { name: 'UDG - CUCEI' }).click();
+  await expect(page.getByTestId('verified-chart')).toBeVisible();
+  await page.getByRole('button', { name: 'Vista previa' }).click();
+  const frame = page.getByTestId('launch-preview').locator('iframe[title="Correo de muestra"]');
+  await expect(frame.contentFrame().locator('body')).toContainText(/CUCEI/);
+  expect(await csp.violations()).toEqual([]);
 });

@@ -118,7 +118,11 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 }
 
 /** Runs axe (WCAG 2.x A/AA rules) on the page as it is now, and expects no violations. */
-export async function expectNoAxeViolationsNow(page: Page, include?: string) {
+export async function expectNoAxeViolationsNow(
+  page: Page,
+  include?: string,
+  { sameOriginFramesOnly = false }: { sameOriginFramesOnly?: boolean } = {},
+) {
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
@@ -128,6 +132,10 @@ export async function expectNoAxeViolationsNow(page: Page, include?: string) {
     'best-practice',
   ]);
   if (include) builder = builder.include(include);
+  // A sandboxed frame without scripts (the console's sample e-mail) answers none of axe's
+  // per-frame steps, and its finishing page then failed to open: axe.run in the page alone, whose
+  // opaque-origin frames it skips (the e-mail is the mail's, not the page's, markup).
+  if (sameOriginFramesOnly) builder = builder.setLegacyMode(true);
   const { violations } = await builder.analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -165,49 +165,6 @@ test('a waitlist write that fails: error toast, back to idle, and the retry writ
   expect(aborted).toBe(2);
 });
 
-test('the hero strip shows the consented students’ avatars from the callable', async ({ page }) => {
-  test.setTimeout(120_000);
-  // The function may only inline https photos in production; in the emulator it reads loopback.
-  const server = createServer((req, res) => {
-    const n = Number(/avatar-(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
-    res.writeHead(200, { 'Content-Type': 'image/png' }).end(solidPng(50 * n, 90, 160));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  try {
-    for (let n = 1; n <= 5; n++) {
-      const picture = `http://127.0.0.1:${port}/avatar-${n}.png`;
-      const uid = await createGoogleAccount({
-        email: `avatar${n}@alumnos.udg.mx`,
-        displayName: `Avatar ${n}`,
-        picture,
-      });
-      await grantHeroConsent(uid, picture);
-    }
-    // Earlier tests' page loads left an empty answer in the function's cache (kept a minute):
-    // the operator's kill switch, off for one call and on again, makes it read the strip afresh.
-    await db.put('heroSettings/strip', { enabled: { booleanValue: false } });
-    await callHeroImages();
-    await db.remove('heroSettings/strip');
-    const strip = page.getByTestId('avatar-strip');
-    // A second function instance may still hold its own empty answer: reload until it has gone.
-    await expect(async () => {
-      await page.goto('/');
-      await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 7_000 });
-    }).toPass({ timeout: 80_000 });
-    // The avatars mount one per frame once the images are in.
-    await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
-    const sources = await strip
-      .locator('img')
-      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-    expect(sources.length).toBeGreaterThanOrEqual(5);
-    // Every avatar is an inlined PNG from the callable, decoded by the browser (no fallback).
-    expect(sources.every((s) => s.startsWith('data:image/png;base64,'))).toBe(true);
-  } finally {
-    server.close();
-  }
-});
-
 test.describe('on a phone', () => {
   // Firebase Auth on mobile browsers loads Google's gapi script as soon as it starts, unless the
   // popup resolver is left out of the Auth instance (see firebase-auth.adapter.ts).
@@ -330,4 +287,49 @@ test('issue 60: a campus page names its campus, and joining from it joins that c
     /\/campus\/udg-cuaad\?ref=[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/,
   );
   expect(errors).toEqual([]);
+});
+
+// Last: its page loads (a reload loop until the function's cache has the avatars) and the five
+// consented students it adds change the landing page for any test after it.
+test('the hero strip shows the consented students’ avatars from the callable', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The function may only inline https photos in production; in the emulator it reads loopback.
+  const server = createServer((req, res) => {
+    const n = Number(/avatar-(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+    res.writeHead(200, { 'Content-Type': 'image/png' }).end(solidPng(50 * n, 90, 160));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  try {
+    for (let n = 1; n <= 5; n++) {
+      const picture = `http://127.0.0.1:${port}/avatar-${n}.png`;
+      const uid = await createGoogleAccount({
+        email: `avatar${n}@alumnos.udg.mx`,
+        displayName: `Avatar ${n}`,
+        picture,
+      });
+      await grantHeroConsent(uid, picture);
+    }
+    // Earlier tests' page loads left an empty answer in the function's cache (kept a minute):
+    // the operator's kill switch, off for one call and on again, makes it read the strip afresh.
+    await db.put('heroSettings/strip', { enabled: { booleanValue: false } });
+    await callHeroImages();
+    await db.remove('heroSettings/strip');
+    const strip = page.getByTestId('avatar-strip');
+    // A second function instance may still hold its own empty answer: reload until it has gone.
+    await expect(async () => {
+      await page.goto('/');
+      await expect(strip).toHaveAttribute('data-status', 'images', { timeout: 7_000 });
+    }).toPass({ timeout: 80_000 });
+    // The avatars mount one per frame once the images are in.
+    await expect(strip.getByTestId('hero-avatar')).toHaveCount(5);
+    const sources = await strip
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(sources.length).toBeGreaterThanOrEqual(5);
+    // Every avatar is an inlined PNG from the callable, decoded by the browser (no fallback).
+    expect(sources.every((s) => s.startsWith('data:image/png;base64,'))).toBe(true);
+  } finally {
+    server.close();
+  }
 });

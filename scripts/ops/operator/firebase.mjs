@@ -2,7 +2,7 @@
 // Auth), which the callable operator_console checks first on every call (and against the account
 // as it is now, so a revoke refuses the next call). Logged in `operatorLog` with the functions' own
 // code (functions/lib/operator-log.js). Credentials and emulators: shared/firebase.mjs.
-import os from 'node:os';
+import { terminalActor } from '../shared/cli.mjs';
 import { firebase } from '../shared/firebase.mjs';
 import { functionsModule } from '../shared/project.mjs';
 
@@ -27,7 +27,7 @@ export async function setOperator(options, usage, { email, grant }) {
   else delete claims.operator;
   if (was !== grant) await auth.setCustomUserClaims(user.uid, claims);
   await logAlone(db, {
-    actor: `terminal:${os.userInfo().username}`,
+    actor: terminalActor(),
     action: grant ? 'role-grant' : 'role-revoke',
     target: user.uid,
     outcome: was === grant ? 'already' : 'done',

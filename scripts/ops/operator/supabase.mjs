@@ -3,19 +3,8 @@
 // private.set_operator over the direct database connection, in one transaction with its entry in
 // the operators' log ('role-grant' / 'role-revoke', actor 'terminal:<user>'). It takes effect at
 // the account's next call: every console function reads the table (private.require_operator).
-import os from 'node:os';
+import { terminalActor } from '../shared/cli.mjs';
 import { withDatabase } from '../shared/postgres.mjs';
-
-/** Who runs the command, as the log names them. */
-const terminalActor = () => {
-  let user = process.env.USER ?? process.env.USERNAME ?? 'unknown';
-  try {
-    user = os.userInfo().username || user;
-  } catch {
-    // No passwd entry (a container's user): the environment's name.
-  }
-  return `terminal:${user}`;
-};
 
 /**
  * Grants (`grant` true) or revokes the role of the account with this address (any case):

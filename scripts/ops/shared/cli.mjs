@@ -7,6 +7,8 @@
 // records. Firebase, the production backend, is the default; the npm scripts of each backend
 // (`campus`, `campus:supabase`, ...) are aliases of the same command.
 
+import os from 'node:os';
+
 export const BACKENDS = ['firebase', 'supabase'];
 
 /** The option naming where each backend's records live (shared/firebase.mjs, shared/postgres.mjs). */
@@ -85,4 +87,18 @@ export async function finish(name, work) {
   } catch (error) {
     fail(`${name} failed: ${messageOf(error)}`, 1);
   }
+}
+
+/**
+ * Who runs a command, as the operators' log names them (issue 61): 'terminal:<user>', the
+ * environment's name where the machine has no passwd entry (a container's user).
+ */
+export function terminalActor() {
+  let user = process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  try {
+    user = os.userInfo().username || user;
+  } catch {
+    // No passwd entry: the environment's name.
+  }
+  return `terminal:${user}`;
 }

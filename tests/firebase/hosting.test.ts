@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Firebase Hosting as the deploy serves the build (issue 60): the Firebase CLI's own local server
  * (superstatic, what `firebase serve` and the Hosting emulator run) with firebase.json's hosting
  * settings, over the Firebase build that scripts/test/test-firebase.sh made (dist-firebase). The
- * campus pages, their posters and images arrive; an unknown campus is the 404 page, status 404.
+ * campus pages, their posters and images arrive; an unknown campus is the 404 page, status 404;
+ * the operator console (issue 61) is served at /operador with `X-Robots-Tag: noindex`.
  */
 const require = createRequire(import.meta.url);
 /** Its app: `listen` takes the port and host from the options (superstatic's own server.js). */
@@ -68,5 +69,19 @@ describe.skipIf(!built)('Firebase Hosting serves the campus pages (issue 60)', (
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain('data-route="not-found"');
     }
+  });
+
+  it('serves the operator console at /operador with X-Robots-Tag: noindex, and the landing without it (issue 61)', async () => {
+    for (const path of ['/operador', '/operador.html']) {
+      const page = await fetch(`${origin}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      expect(await page.text(), path).toContain(
+        '<meta name="robots" content="noindex, nofollow" />',
+      );
+    }
+    const landing = await fetch(`${origin}/`);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('x-robots-tag')).toBeNull();
   });
 });

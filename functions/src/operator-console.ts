@@ -27,6 +27,7 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { addCampus, CampusAddError, queueLaunch } from './campus-launch';
 import { tallyStudent } from './campus-counters';
+import { ALGOLIA_ADMIN_KEY, indexCampus } from './campus-index';
 import { campusLabelOf, isListedCampus, reconcileMember } from './campus-progress';
 import { CAMPUS_LABEL } from './mirror/data/campus-label';
 import {
@@ -39,6 +40,7 @@ import { isPendingCampusId } from './mirror/domain/campus-request-rule';
 import { isCollegeId } from './mirror/domain/college';
 import { outgoingMail } from './mirror/domain/mail/deliver-outbox';
 import { launchMailId } from './mirror/domain/mail/outbox';
+import { checkAddCampus } from './mirror/domain/operator/add-campus';
 import { parseAuditEntry } from './mirror/domain/operator/audit-log';
 import { checkSettings, type ConsoleSettings } from './mirror/domain/operator/console-settings';
 import {
@@ -481,7 +483,7 @@ async function launchPreview(store: Firestore, collegeId: unknown, secrets: Mail
   return { students, alreadyQueued: already, sample };
 }
 
-interface MailSecrets {
+export interface MailSecrets {
   secret: string;
   from: string;
   siteUrl: string;
@@ -512,45 +514,11 @@ async function requests(store: Firestore) {
     .sort((a, b) => b.requests - a.requests || a.pendingId.localeCompare(b.pendingId));
 }
 
-const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/;
-const text = (v: unknown, max = 120): string | null =>
-  typeof v === 'string' && v.trim() && v.trim().length <= max ? v.trim() : null;
-
-/** The typed input, or the first field it gets wrong ('campus-add:<field>'). */
-function addInput(value: unknown) {
-  const request = field(value, 'request');
-  const id = field(value, 'id');
-  const domains = field(value, 'domains');
-  const typed = {
-    name: text(field(value, 'name')),
-    shortName: text(field(value, 'shortName'), 60),
-    city: text(field(value, 'city')),
-    state: text(field(value, 'state'), 60),
-  };
-  if (!isPendingCampusId(request)) return { problem: 'request' } as const;
-  if (!isCollegeId(id) || isPendingCampusId(id)) return { problem: 'id' } as const;
-  for (const [k, v] of Object.entries(typed)) if (v === null) return { problem: k } as const;
-  const list = Array.isArray(domains)
-    ? [...new Set(domains.map((d) => (typeof d === 'string' ? d.trim().toLowerCase() : '')))]
-    : [];
-  if (!list.length || list.length > 10 || !list.every((d) => DOMAIN.test(d))) {
-    return { problem: 'domains' } as const;
-  }
-  return {
-    input: {
-      request: request as string,
-      id: id as string,
-      ...(typed as Record<keyof typeof typed, string>),
-      domains: list,
-    },
-  } as const;
-}
-
 async function addRequested(store: Firestore, actor: string, value: unknown) {
-  const checked = addInput(value);
+  const checked = checkAddCampus(value);
   const rawId = field(value, 'id');
   const target = typeof rawId === 'string' ? rawId.slice(0, 100) : null;
-  if (!('input' in checked) || !checked.input) {
+  if (!checked.ok) {
     const outcome = `campus-add:${checked.problem}`;
     await logAlone(store, { actor, action: 'campus-add', target, outcome });
     throw invalid(outcome);
@@ -592,10 +560,8 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
         domains: input.domains,
       },
       {
-        // The search index (Algolia) needs its admin key, which the functions do not hold: the
-        // added campus is found by its id and joined through its page's request until
-        // `npm run campus:add` indexes it (docs/operations.md).
-        index: async () => {},
+        // The students' search finds it at once (Algolia, with the function's admin key).
+        index: (college) => indexCampus(college),
         accounts: (uids) => googleAccounts(adminAuth(), uids),
       },
     );
@@ -887,20 +853,35 @@ const OPS: Readonly<Record<string, Op>> = {
   auditLog: (store, _a, data) => auditLog(store, arg(data, 'limit')),
 };
 
+/**
+ * Runs the console's operation `op` for `actor` (an operator's address, or 'terminal:<user>' for
+ * the operators' commands, which call this directly with the project's credentials: issue 61, a
+ * script and the console cannot disagree). An unknown operation is refused 'op'.
+ */
+export function operate(
+  actor: string,
+  op: unknown,
+  data: unknown,
+  secrets: MailSecrets,
+): Promise<unknown> {
+  if (typeof op !== 'string' || !Object.hasOwn(OPS, op)) throw invalid('op');
+  return OPS[op]!(db(), actor, data, secrets);
+}
+
 /** The operator console's one callable: the role first, then `{ op, ... }`. */
 export const operator_console = onCall(
   {
     ...CALLABLE,
     timeoutSeconds: 300,
     memory: '512MiB',
-    secrets: [MAIL_TOKEN_SECRET, MAIL_FROM],
+    secrets: [MAIL_TOKEN_SECRET, MAIL_FROM, ALGOLIA_ADMIN_KEY],
   },
   async (request) => {
     const actor = await operatorOf(request);
     const op = field(request.data, 'op');
     if (typeof op !== 'string' || !Object.hasOwn(OPS, op)) throw invalid('op');
     try {
-      return await OPS[op]!(db(), actor, request.data, {
+      return await operate(actor, op, request.data, {
         secret: MAIL_TOKEN_SECRET.value(),
         from: MAIL_FROM.value() || 'De estudiantes a estudiantes <hola@example.com>',
         siteUrl: process.env.SITE_ORIGIN ?? '',

@@ -46,6 +46,15 @@ export function start(): { app: App; firestore: Firestore } {
   return started;
 }
 
+/**
+ * An operator's command (scripts/ops/shared/firebase.mjs, issue 61): the feature code it runs
+ * (the console's operations) uses the command's own Admin app and Firestore, never a second
+ * default app. Called once, before any use.
+ */
+export function adopt(app: App, firestore: Firestore): void {
+  started = { app, firestore };
+}
+
 /** The project's Firestore (Admin SDK: the rules do not apply). */
 export const db = (): Firestore => start().firestore;
 

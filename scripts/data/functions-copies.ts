@@ -65,6 +65,7 @@ export const MIRRORED: readonly string[] = [
   'src/domain/operator/console-settings.ts',
   'src/domain/operator/launch-plan.ts',
   'src/domain/operator/audit-log.ts',
+  'src/domain/operator/add-campus.ts',
   // Every Firestore collection and shared field, named once (issue 58).
   'src/adapters/firebase/firestore-names.ts',
 ];

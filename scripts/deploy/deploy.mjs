@@ -154,7 +154,12 @@ function main(argv) {
   fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
   const functionsEnv = path.join('functions', `.env.${project}`);
   setDotenv(functionsEnv, 'SITE_ORIGIN', new URL(env.VITE_SITE_URL).origin);
-  console.log(`Wrote ${configFile} (CSP for ${project}) and ${functionsEnv} (SITE_ORIGIN).`);
+  // The search app the console's 'Agregar al catálogo' writes to (functions/src/campus-index.ts;
+  // its write key is the secret ALGOLIA_ADMIN_KEY).
+  setDotenv(functionsEnv, 'ALGOLIA_APP_ID', env.VITE_ALGOLIA_APP_ID);
+  console.log(
+    `Wrote ${configFile} (CSP for ${project}) and ${functionsEnv} (SITE_ORIGIN, ALGOLIA_APP_ID).`,
+  );
   console.log(`Content-Security-Policy: ${csp}`);
   if (prepareOnly) return;
 

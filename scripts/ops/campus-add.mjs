@@ -1,75 +1,109 @@
-// A requested campus becomes a catalogue campus (issue 49), on either backend:
+// A requested campus becomes a catalogue campus (issues 49 and 61), on either backend:
 //
 //   npm run campus:add -- --request pendiente-XXXXXXXXXXXXXXXXXXXXXXXX --id ucol-manzanillo
 //                         --name "Universidad de Colima" --short "UCOL - Manzanillo"
+//                         --city Manzanillo --state Colima --domains ucol.mx[,alumnos.ucol.mx]
 //                         [--backend firebase (default) --project ID [--algolia-host URL]
 //                          | --backend supabase --db URL]
 //   (`npm run campus:add:supabase -- ...` is `--backend supabase`)
 //
+// A thin caller of the operator console's 'Agregar al catálogo' (issue 61: a script and the
+// console cannot disagree), run as 'terminal:<user>' and written to the operators' log; two adds
+// of one request at once (here, in the console) make one add.
+//
 // --request is the pending campus's id (`npm run report -- requests` lists them); --id a new
-// college id (src/domain/college.ts's rule, never a pending one); --name and --short the catalogue's
-// name and short name, one line each, both required (issue 59: the request's stored name is the
-// text a student typed, never copied into the catalogue; without them the command exits 2 and
-// writes nothing). The campus joins the catalogue (the search finds it), every entry on the
-// pending campus moves to it, and one 'Ya puedes unirte' e-mail is recorded per student who asked
-// (how, on each backend: campus-add/*.mjs). A rerun with the same request and id writes and sends
-// nothing; an unknown request, a taken id or a request added under another id exits 1 and writes
-// nothing. The campus gets no page of its own (/campus/<id>, issue 60) from this command: pages
-// are made at build time from src/data/college-catalogue.ts; until it is added there and the site
-// is deployed again, its links (invites, e-mails) land on the landing page.
+// college id (src/domain/college.ts's rule, never a pending one); --name, --short, --city and
+// --state the catalogue's name, short name, city and Mexican state, and --domains the university's
+// e-mail domains (comma-separated, at most 10): all required, all typed by the operator (issue 59:
+// the request's stored name is the text a student typed, never copied into the catalogue; without
+// them the command exits 2 and writes nothing). The campus joins the catalogue (the search finds
+// it), every entry on the pending campus moves to it (its students verify with the domains), and
+// one 'Ya puedes unirte' e-mail is recorded per student who asked (how, on each backend:
+// campus-add/*.mjs). A rerun with the same request writes and sends nothing; an unknown request,
+// a taken id or a request added under another id exits 1 and writes nothing. The campus gets no
+// page of its own (/campus/<id>, issue 60) from this command: pages are made at build time from
+// src/data/college-catalogue.ts; until it is added there and the site is deployed again, its
+// links (invites, e-mails) land on the landing page.
 import { fail, finish, start } from './shared/cli.mjs';
 import { projectModule } from './shared/project.mjs';
 
 const cli = start(
   'npm run campus:add -- --request PENDING-ID --id CAMPUS-ID --name NAME --short SHORT-NAME ' +
-    '[--algolia-host URL (Firebase)]',
+    '--city CITY --state STATE --domains DOMAIN[,DOMAIN] [--algolia-host URL (Firebase)]',
 );
 const { backend, usage } = cli;
 const options = cli.options(cli.argv, {
-  values: ['request', 'id', 'name', 'short', ...(backend === 'firebase' ? ['algolia-host'] : [])],
+  values: [
+    'request',
+    'id',
+    'name',
+    'short',
+    'city',
+    'state',
+    'domains',
+    ...(backend === 'firebase' ? ['algolia-host'] : []),
+  ],
 });
-const NAME_LENGTH = 120;
-const { PENDING_CAMPUS_PATTERN, PENDING_CAMPUS_PREFIX } = await projectModule(
-  'src/domain/campus-request-rule.ts',
+const { checkAddCampus, MAX_DOMAINS, NAME_LENGTH, SHORT_NAME_LENGTH } = await projectModule(
+  'src/domain/operator/add-campus.ts',
 );
-const { isCollegeId } = await projectModule('src/domain/college.ts');
 
-/** A required name of one line (issue 59: never the request's stored text). */
-const requiredName = (value, flag, what) => {
-  if (value === undefined) {
-    fail(
-      `${flag} is required: the catalogue's ${what}, typed by the operator (the request's text ` +
-        `is a student's and is never copied).\n${usage}`,
-    );
-  }
-  const text = String(value).replace(/\s+/g, ' ').trim();
-  // eslint-disable-next-line no-control-regex
-  if (!text || text.length > NAME_LENGTH || /[\u0000-\u001f\u007f<>]/.test(text)) {
-    fail(`${flag} is a name of 1 to ${NAME_LENGTH} characters.\n${usage}`);
-  }
-  return text;
+/** The flags of each field, and what it must be (the console's check, add-campus.ts). */
+const FIELDS = {
+  request: ['--request', "a pending campus's id (pendiente- and 24 hex digits)"],
+  id: ['--id', 'a new college id such as ucol-manzanillo'],
+  name: ['--name', `the catalogue's name, 1 to ${NAME_LENGTH} characters`],
+  shortName: ['--short', `the catalogue's short name, 1 to ${SHORT_NAME_LENGTH} characters`],
+  city: ['--city', `the city, 1 to ${NAME_LENGTH} characters`],
+  state: ['--state', `the Mexican state, 1 to ${SHORT_NAME_LENGTH} characters`],
+  domains: [
+    '--domains',
+    `1 to ${MAX_DOMAINS} university e-mail domains, comma-separated (ucol.mx,alumnos.ucol.mx)`,
+  ],
 };
+const TYPED = ['name', 'shortName', 'city', 'state', 'domains'];
 
-if (!PENDING_CAMPUS_PATTERN.test(options.request ?? '')) {
-  fail(`--request needs a pending campus's id (pendiente- and 24 hex digits).\n${usage}`);
-}
-if (!isCollegeId(options.id) || options.id.startsWith(PENDING_CAMPUS_PREFIX)) {
-  fail(`--id needs a new college id such as ucol-manzanillo.\n${usage}`);
-}
-const addition = {
+// The console's AddCampusInput (src/domain/operator/console-records.ts), every field typed by the
+// operator.
+const checked = checkAddCampus({
   request: options.request,
   id: options.id,
-  name: requiredName(options.name, '--name', 'name'),
-  short: requiredName(options.short, '--short', 'short name'),
-};
+  name: options.name,
+  shortName: options.short,
+  city: options.city,
+  state: options.state,
+  domains: options.domains?.split(','),
+});
+if (!checked.ok) {
+  const [flag, what] = FIELDS[checked.problem];
+  const missing = TYPED.includes(checked.problem) && options[flag.slice(2)] === undefined;
+  fail(
+    missing
+      ? `${flag} is required: ${what}, typed by the operator (the request's text is a ` +
+          `student's and is never copied).\n${usage}`
+      : `${flag} needs ${what}.\n${usage}`,
+  );
+}
+const addition = checked.input;
 const { addCampus, QUEUED } = await cli.half('campus-add');
 
+/** Why the server refused the add ('campus-add:<reason>'), in English. */
+const REFUSED = {
+  'campus-add:request': `${addition.request} is no pending campus (or it was removed).`,
+  'campus-add:taken': `${addition.id} is taken, or ${addition.request} was added under another id.`,
+};
+
 await finish('campus:add', async () => {
-  const { added, moved, queued } = await addCampus(options, usage, addition);
+  const answer = await addCampus(options, usage, addition);
+  if (answer.refused) {
+    console.error(`campus:add refused: ${REFUSED[answer.refused] ?? answer.refused}`);
+    return 1;
+  }
+  const { added, moved, queued } = answer.result;
   console.log(
     added
       ? `Added ${addition.id}: ${moved} entries moved from ${addition.request}, ${queued} ${QUEUED}.`
-      : `${addition.request} was already added as ${addition.id}: nothing written, nothing sent.`,
+      : `${addition.request} was added already: nothing written, nothing sent.`,
   );
   console.log(
     `${addition.id} has no page of its own (/campus/${addition.id}) until it is added to ` +

@@ -23,6 +23,13 @@ npm --prefix functions run build --silent
 # The site's address the functions put in the e-mails' links (SITE_ORIGIN, which `npm run deploy`
 # writes for a real project), for the Functions emulator: functions/.env.local, ignored by git.
 [ -f functions/.env.local ] || printf '%s\n' 'SITE_ORIGIN=https://deestudiantes.example' > functions/.env.local
+# The search index the console's 'Agregar al catálogo' writes to (issue 61): the Algolia stand-in
+# on its fixed port (stand-ins/firebase-fake-ports.ts), which the tests that add a campus start.
+# Added to files made before it.
+grep -q '^ALGOLIA_ADMIN_KEY=' functions/.secret.local ||
+  echo 'ALGOLIA_ADMIN_KEY=emulator-algolia-admin-key' >> functions/.secret.local
+grep -q '^ALGOLIA_APP_ID=' functions/.env.local || printf '%s\n' 'ALGOLIA_APP_ID=TESTAPP' \
+  'ALGOLIA_HOST=http://127.0.0.1:8282' >> functions/.env.local
 MAIL_TOKEN_SECRET=$(sed -n 's/^MAIL_TOKEN_SECRET=//p' functions/.secret.local)
 export MAIL_TOKEN_SECRET
 emulator_env() {

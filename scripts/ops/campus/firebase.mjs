@@ -1,26 +1,28 @@
-// `campus` on Firebase: the settings in `campusSettings/{id}`, the counts from `campusMembers`
-// (kept by the functions from each entry). Credentials and emulators: shared/firebase.mjs.
-import { firebase } from '../shared/firebase.mjs';
-import { firestoreNames } from '../shared/project.mjs';
+// `campus` on Firebase: the operator console's own operations (functions/src/operator-console.ts,
+// run by shared/firebase.mjs's operatorConsole as 'terminal:<user>'): the campus's row of the
+// campuses view (the counters kept on write) and "save settings" (`campusSettings/{id}`, with
+// its entry of the operators' log in the same transaction). Credentials and emulators:
+// shared/firebase.mjs.
+import { firebase, operatorConsole } from '../shared/firebase.mjs';
+import { functionsModule, projectModule } from '../shared/project.mjs';
 
-/** Applies `change` (if any); the settings and the true counts of campus `id`. */
-export async function campus(options, usage, id, change) {
-  const { db } = firebase(options);
-  const names = await firestoreNames();
-  const settingsRef = db.collection(names.campusSettings).doc(id);
-  if (change) await settingsRef.set(change, { merge: true });
-  const members = db.collection(names.campusMembers).where('collegeId', '==', id);
-  const [stored, joined, verified] = await Promise.all([
-    settingsRef.get(),
-    members.count().get(),
-    members.where('verified', '==', true).count().get(),
-  ]);
-  const s = stored.data() ?? {};
-  return {
-    threshold: s.threshold,
-    state: s.state,
-    opensOn: s.opensOn,
-    joined: joined.data().count,
-    verified: verified.data().count,
-  };
+const answers = () => projectModule('src/adapters/firebase/operator-console-answer.ts');
+
+/**
+ * `{ listed, row }`: whether `id` is a campus of the catalogue (built, or added by an operator),
+ * and its row of the console (ConsoleCampus), null when nothing about it is recorded yet.
+ */
+export async function campusRow(options, usage, id) {
+  const call = await operatorConsole(options);
+  const [{ value }, { campusesOfAnswer }] = await Promise.all([call('campuses'), answers()]);
+  const listed = await functionsModule('campus-progress').isListedCampus(firebase(options).db, id);
+  return { listed, row: campusesOfAnswer(value).find((c) => c.report.campus === id) ?? null };
+}
+
+/** The console's "save settings": `{ campus }` (its row after), or `{ refused: problem }`. */
+export async function saveSettings(options, usage, id, settings) {
+  const call = await operatorConsole(options);
+  const answer = await call('saveSettings', { collegeId: id, settings });
+  if (!('value' in answer)) return { refused: answer.refused ?? 'campus' };
+  return { campus: (await answers()).campusOfAnswer(answer.value) };
 }

@@ -1,45 +1,39 @@
-// `hero:photos` on Firebase: the decisions in `heroApproval/{uid}` (admin-only: the rules refuse
-// every client), the kill switch in `heroSettings/strip` (`{ enabled: false }`), read by the
-// function at its next call. Credentials and emulators: shared/firebase.mjs.
-import { firebase } from '../shared/firebase.mjs';
+// `hero:photos` on Firebase: the operator console's own review (functions/src/operator-console.ts,
+// run by shared/firebase.mjs's operatorConsole as 'terminal:<user>', each decision written to the
+// operators' log): the decisions in `heroApproval/{uid}` (admin-only: the rules refuse every
+// client), the kill switch in `heroSettings/strip` (`{ enabled: false }`), read by the function at
+// its next call. The list is the review queue the console reads (functions/src/hero-images.ts,
+// heroQueue), with when each student consented. Credentials and emulators: shared/firebase.mjs.
+import { firebase, operatorConsole } from '../shared/firebase.mjs';
 import { firestoreNames, functionsModule } from '../shared/project.mjs';
 
 /** What the kill switch does, as `hero:photos -- off` says it. */
 export const OFF = 'the function answers no photo from its next call';
 
-async function open(options) {
-  const { auth, db, FieldValue } = firebase(options);
-  const names = await firestoreNames();
-  return { auth, db, FieldValue, names, strip: db.collection(names.heroSettings).doc('strip') };
-}
-
-/**
- * The review queue, as the operator console reads it: the functions' own code
- * (functions/src/hero-images.ts, heroQueue), so the command and the console cannot disagree.
- */
-const queue = ({ auth, db }) => functionsModule('hero-images').heroQueue(db, auth);
-
 /** Whether the strip is on, and the review queue. */
 export async function list(options) {
-  const firestore = await open(options);
-  const strip = (await firestore.strip.get()).data();
-  return { enabled: strip?.enabled !== false, rows: await queue(firestore) };
+  const { auth, db } = firebase(options);
+  const names = await firestoreNames();
+  const [strip, rows] = await Promise.all([
+    db.collection(names.heroSettings).doc('strip').get(),
+    functionsModule('hero-images').heroQueue(db, auth),
+  ]);
+  return { enabled: strip.get('enabled') !== false, rows };
 }
 
 /** Records the decision on the student's current photo: that photo, or null when none. */
 export async function decide(options, usage, uid, approved) {
-  const firestore = await open(options);
-  const row = (await queue(firestore)).find((r) => r.uid === uid);
-  if (!row) return null;
-  await firestore.db.collection(firestore.names.heroApproval).doc(row.uid).set({
-    photoURL: row.photo,
-    approved,
-    decidedAt: firestore.FieldValue.serverTimestamp(),
-  });
-  return row.photo;
+  const call = await operatorConsole(options);
+  const queue = await call('heroPhotos');
+  const photo = queue.value.photos.find((p) => p.uid === uid)?.photo ?? null;
+  if (!photo) return null;
+  const answer = await call('reviewPhoto', { uid, approved });
+  return 'value' in answer ? photo : null;
 }
 
 /** The kill switch: off empties the strip at the function's next call. */
 export async function setStrip(options, usage, enabled) {
-  await (await open(options)).strip.set({ enabled });
+  await (
+    await operatorConsole(options)
+  )('setStrip', { enabled });
 }

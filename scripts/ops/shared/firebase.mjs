@@ -12,7 +12,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { fail } from './cli.mjs';
+import { randomBytes } from 'node:crypto';
+import { fail, terminalActor } from './cli.mjs';
+import { functionsModule } from './project.mjs';
 
 const functionsPackage = fileURLToPath(new URL('../../../functions/package.json', import.meta.url));
 
@@ -40,8 +42,15 @@ export function chooseProject(flag, env = process.env) {
   return projectId;
 }
 
-/** firebase-admin's app, Auth and Firestore (REST) for the project. */
+const connected = new Map();
+
+/** firebase-admin's app, Auth and Firestore (REST) for the project: one per project and process. */
 export function connect(projectId) {
+  if (!connected.has(projectId)) connected.set(projectId, open(projectId));
+  return connected.get(projectId);
+}
+
+function open(projectId) {
   if (!existsSync(new URL('../../../functions/node_modules/firebase-admin', import.meta.url))) {
     fail('firebase-admin is not installed: run `npm ci --prefix functions` first.', 1);
   }
@@ -58,6 +67,7 @@ export function connect(projectId) {
     });
   }
   return {
+    app,
     auth: getAuth(app),
     db,
     Timestamp: firestoreModule.Timestamp,
@@ -71,3 +81,36 @@ export const firebase = (options) => connect(chooseProject(options.project));
 /** The ISO date of a Firestore timestamp, or '' when there is none. */
 export const isoDate = (value) =>
   value && typeof value.toDate === 'function' ? value.toDate().toISOString() : '';
+
+/**
+ * The operator console's operations (functions/src/operator-console.ts, `operate`) on the project
+ * of `--project`, run by the functions' own code with this command's Admin app, as
+ * 'terminal:<user>' (issue 61: a command and the console cannot disagree, and both write the
+ * operators' log). `call(op, args)` answers `{ value }`, or `{ refused }` with the server's
+ * refusal ('already', 'campus-add:taken', ...) or `{ notFound: true }`; anything else throws.
+ *
+ * The launch's dry run renders a sample e-mail the command never shows: it is signed with a
+ * throwaway secret (the real one stays with the function).
+ */
+export async function operatorConsole(options) {
+  const { app, db } = firebase(options);
+  functionsModule('platform').adopt(app, db);
+  const { operate } = functionsModule('operator-console');
+  const secrets = {
+    secret: randomBytes(32).toString('hex'),
+    from: 'De estudiantes a estudiantes <hola@example.com>',
+    siteUrl: process.env.SITE_ORIGIN ?? 'https://example.com',
+  };
+  const actor = terminalActor();
+  return async (op, args = {}) => {
+    try {
+      return { value: await operate(actor, op, { ...args, op }, secrets) };
+    } catch (error) {
+      if (error?.code === 'invalid-argument') {
+        return { refused: String(error.details?.problem ?? error.message) };
+      }
+      if (error?.code === 'not-found') return { notFound: true };
+      throw error;
+    }
+  };
+}

@@ -39,19 +39,7 @@ export interface ConsoleRequest {
   readonly joined: number;
 }
 
-/** 'Agregar al catálogo': everything typed by the operator, nothing copied from the request. */
-export interface AddCampusInput {
-  readonly request: string;
-  /** The catalogue id, lowercase words joined by '-' ('udg-cucei'). */
-  readonly id: string;
-  readonly name: string;
-  readonly shortName: string;
-  readonly city: string;
-  /** The Mexican state ('Jalisco'). */
-  readonly state: string;
-  /** The university's e-mail domains ('alumnos.udg.mx'), at least one. */
-  readonly domains: readonly string[];
-}
+export type { AddCampusInput } from './add-campus';
 
 export interface AddCampusResult {
   /** False when the request had been added already (by this operator or another). */

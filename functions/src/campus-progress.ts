@@ -41,9 +41,22 @@ import { CALLABLE, caller, db, type EntryWrite, field, unavailable } from './pla
 
 export type { EntryFields };
 
-/** The e-mail domains of a campus of the catalogue (none for any other id). */
-export const domainsOf = (collegeId: string): readonly string[] =>
-  (Object.hasOwn(CAMPUS_EMAIL, collegeId) && CAMPUS_EMAIL[collegeId]?.domains) || [];
+/**
+ * The e-mail domains of a campus: the catalogue's, or those an operator typed when adding it
+ * (`campuses/{id}.domains`, issue 61: its students verify as a catalogue campus's do); none for
+ * any other id. Read in `tx` when given (before its writes).
+ */
+export async function campusDomains(
+  store: Firestore,
+  collegeId: string,
+  tx?: Transaction,
+): Promise<readonly string[]> {
+  if (Object.hasOwn(CAMPUS_EMAIL, collegeId)) return CAMPUS_EMAIL[collegeId]?.domains ?? [];
+  if (!isCollegeId(collegeId) || isPendingCampusId(collegeId)) return [];
+  const ref = store.collection(COLLECTIONS.campuses).doc(collegeId);
+  const domains: unknown = (tx ? await tx.get(ref) : await ref.get()).get('domains');
+  return Array.isArray(domains) ? domains.filter((d): d is string => typeof d === 'string') : [];
+}
 
 /** Whether another account holds `address`: verified it, or signs in with it. */
 export async function addressTaken(
@@ -75,7 +88,7 @@ export async function countedAddress(
   verified: { address?: unknown } | undefined,
 ): Promise<string | null> {
   if (!entry || typeof entry.collegeId !== 'string') return null;
-  const domains = domainsOf(entry.collegeId);
+  const domains = await campusDomains(store, entry.collegeId, tx);
   const byCode = typeof verified?.address === 'string' ? verified.address : null;
   if (byCode && addressInDomains(byCode, domains)) return byCode;
   if (!emailInDomains(entry.email, domains)) return null;
@@ -154,7 +167,7 @@ export async function reconcileMember(
       released = held;
       return null;
     }
-    if (held && !addressInDomains(held, domainsOf(member.collegeId))) {
+    if (held && !addressInDomains(held, await campusDomains(store, member.collegeId, tx))) {
       tx.delete(verifiedRef);
       released = held;
     }

@@ -22,7 +22,7 @@ import { FieldValue, type Firestore, Timestamp, type Transaction } from 'firebas
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { milestonesOf } from './campus-launch';
-import { addressTaken, countedAddress, domainsOf, type EntryFields } from './campus-progress';
+import { addressTaken, campusDomains, countedAddress, type EntryFields } from './campus-progress';
 import { COLLECTIONS } from './mirror/adapters/firebase/firestore-names';
 import {
   budgetDay,
@@ -146,7 +146,7 @@ export const send_verification_code = onCall(SIGNING_CALLABLE, async (request) =
       if (!entry || typeof entry.collegeId !== 'string') {
         throw new HttpsError('not-found', 'No waitlist entry.');
       }
-      const domains = domainsOf(entry.collegeId);
+      const domains = await campusDomains(store, entry.collegeId, tx);
       const checked = checkUniversityAddress(typed, domains);
       if (!checked.ok) return { outcome: checked.refusal };
       const { address } = checked;
@@ -288,11 +288,12 @@ export const verify_email_code = onCall(SIGNING_CALLABLE, async (request) => {
       if (counted !== null) return { outcome: 'verified', address: counted };
       const stored = codeSnap!.data() as
         { address?: unknown; hash?: unknown; expiresAt?: unknown; tries?: unknown } | undefined;
+      const domains = await campusDomains(store, entry.collegeId, tx);
       const record =
         stored &&
         typeof stored.address === 'string' &&
         typeof stored.hash === 'string' &&
-        addressInDomains(stored.address, domainsOf(entry.collegeId))
+        addressInDomains(stored.address, domains)
           ? {
               address: stored.address,
               hash: stored.hash,

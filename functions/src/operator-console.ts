@@ -538,6 +538,12 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
     const [claim, added] = await tx.getAll(claimRef, addedRef);
     const line: LogLine = { actor, action: 'campus-add', target: input.id, outcome: 'done', after };
     const live = claim!.exists && Date.now() - (Number(claim!.get('atMs')) || 0) < STALE_RUN_MS;
+    // Added (or being added) under another id: that id is the campus; this one is refused.
+    const heldAs = added!.exists ? added!.get('collegeId') : live ? claim!.get('collegeId') : null;
+    if (heldAs !== null && heldAs !== input.id) {
+      logIn(store, tx, { ...line, outcome: 'campus-add:taken' });
+      return 'taken';
+    }
     if (added!.exists || live) {
       logIn(store, tx, { ...line, outcome: 'already' });
       return false;
@@ -546,6 +552,7 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
     logIn(store, tx, line);
     return true;
   });
+  if (mine === 'taken') throw invalid('campus-add:taken');
   if (!mine) return { added: false, moved: 0, queued: 0 };
   try {
     const result = await addCampus(

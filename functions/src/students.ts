@@ -159,11 +159,18 @@ export async function planRetention(
   auth: Auth,
   now: number = Date.now(),
 ): Promise<RetentionPlan> {
-  const users: { uid: string; lastSeen: number }[] = [];
+  const users: { uid: string; lastSeen: number; operator: boolean }[] = [];
   let pageToken: string | undefined;
   do {
     const page = await auth.listUsers(1000, pageToken);
-    users.push(...page.users.map((u) => ({ uid: u.uid, lastSeen: lastSeen(u) })));
+    users.push(
+      ...page.users.map((u) => ({
+        uid: u.uid,
+        lastSeen: lastSeen(u),
+        // The console's role (issue 61): an operator never joins and keeps the account.
+        operator: u.customClaims?.operator === true,
+      })),
+    );
     pageToken = page.pageToken;
   } while (pageToken);
   const [entries, runs] = await Promise.all([

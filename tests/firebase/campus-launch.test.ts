@@ -252,6 +252,8 @@ describeFirestore('issue 49 contracts on Firebase', () => {
         ];
         if (name) args.push('--name', name);
         if (shortName) args.push('--short', shortName);
+        // The console's other typed fields (issue 61), which the contract does not vary.
+        args.push('--city', 'Manzanillo', '--state', 'Colima', '--domains', 'alumnos.nueva.edu.mx');
         try {
           const { stdout } = await promisify(execFile)('node', args, { env, timeout: 60_000 });
           // Issue 60: the operator learns that the campus has no page until the next deploy.

@@ -338,12 +338,14 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     expect((await run('--campus', 'udg-cuaad', '--dry-run')).stdout).toContain(
       '3 students on the list; 3 would get the launch e-mail now, 0 already have it',
     );
-    expect((await run('--campus', 'udg-cuaad')).stdout).toContain(
-      'recorded 3 launch e-mails (0 had one already)',
+    // The console's launch (issue 61): one record, by the terminal's user; a second is refused.
+    expect((await run('--campus', 'udg-cuaad')).stdout).toMatch(
+      /udg-cuaad: launched by terminal:\S+ at \S+; 3 students on the list/,
     );
-    expect((await run('--campus', 'udg-cuaad')).stdout).toContain(
-      'recorded 0 launch e-mails (3 had one already)',
-    );
+    await expect(run('--campus', 'udg-cuaad')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('was launched or scheduled already'),
+    });
     for (const campus of ['no-such-campus', 'constructor']) {
       await expect(run('--campus', campus)).rejects.toMatchObject({
         stderr: expect.stringContaining('not a campus of the catalogue'),
@@ -359,7 +361,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
       'Hola, MARCO:',
       'Hola, VALE:',
     ]);
-    expect(await db.ids('launchRuns')).toHaveLength(2);
+    expect(await db.ids('launchRuns')).toHaveLength(1);
   });
 
   it('npm run notify:campus launches a campus an operator added, and refuses a pending one (issue 49)', async () => {
@@ -379,7 +381,7 @@ describeFirestore('the outbox and the sender on Firebase', () => {
     });
     await entry(uid, 'nuevo.launch@gmail.com', 'uprueba-tepic');
     expect((await notifyCampus('--campus', 'uprueba-tepic')).stdout).toContain(
-      'recorded 1 launch e-mails (0 had one already)',
+      '1 students on the list',
     );
     await expect(notifyCampus('--campus', pending)).rejects.toMatchObject({
       stderr: expect.stringContaining('not a campus of the catalogue'),

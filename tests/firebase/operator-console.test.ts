@@ -10,7 +10,7 @@ import {
   signInAnonymously,
   signInWithCredential,
 } from 'firebase/auth';
-import { expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { callableFunction } from '@/adapters/firebase/firebase-callable';
 import { createCallableCampusRequests } from '@/adapters/firebase/firebase-campus-requests.adapter';
 import {
@@ -21,6 +21,8 @@ import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 import { OPERATOR_CONSOLE_METHODS } from '@/adapters/operator-console-methods';
 import { COLLEGE_CATALOGUE } from '@/data/college-catalogue';
 import { universityEmailOf } from '@/data/university-email';
+import { type FakeAlgolia, startFakeAlgolia } from '../../stand-ins/fake-algolia-server';
+import { FAKE_ALGOLIA_PORT } from '../../stand-ins/firebase-fake-ports';
 import { describeOperatorConsoleContract } from '../app/contract/operator-console.contract';
 import {
   accountExists,
@@ -123,6 +125,7 @@ const CAMPUSES = COLLEGE_CATALOGUE.flatMap((c) => {
   return domain ? [{ id: c.id, domain }] : [];
 });
 let nextCampus = 0;
+let requestName = Date.now() % 100000;
 const domainOf = (id: string) => CAMPUSES.find((c) => c.id === id)?.domain ?? 'example.mx';
 const letters = (k: number) =>
   k
@@ -149,6 +152,14 @@ async function operatorConsole() {
   const { app } = await signedIn(email);
   return { console: createFirebaseOperatorConsole(functionsOf(app)), email };
 }
+
+// The search index the function writes an added campus to (functions/src/campus-index.ts): the
+// Algolia stand-in on the port functions/.env.local names (scripts/test/firebase-cli.sh).
+let algolia: FakeAlgolia;
+beforeAll(async () => {
+  algolia = await startFakeAlgolia(FAKE_ALGOLIA_PORT);
+});
+afterAll(() => algolia?.close());
 
 describeFirestore('OperatorConsole contract on Firebase', () => {
   describeOperatorConsoleContract(
@@ -179,11 +190,13 @@ describeFirestore('OperatorConsole contract on Firebase', () => {
           await seedEntry(uid, email, collegeId);
           return { uid, email };
         },
-        seedRequest: async (students) => {
-          const name = `Universidad Prueba ${letters(n++)} ${letters(Date.now() % 100000)}`;
+        seedRequest: async (students, domain) => {
+          // One name per test: a second call asks for the same campus (the same pending id).
+          const name = `Universidad Prueba ${letters(requestName)}`;
+          if (!domain) requestName++;
           let pendingId = '';
           for (let i = 0; i < students; i++) {
-            const email = `pide.${run}.${n++}@gmail.com`;
+            const email = `pide.${run}.${n++}@${domain ?? 'gmail.com'}`;
             const { app, uid } = await signedIn(email);
             const pending = await createCallableCampusRequests(functionsOf(app)).request(uid, {
               name,
@@ -394,5 +407,135 @@ describeFirestore('npm run operator: the role granted and revoked from a termina
     await expect(operator(['grant'])).rejects.toMatchObject({ code: 2 });
     await expect(operator(['promote', 'a@b.mx'])).rejects.toMatchObject({ code: 2 });
     await expect(operator(['grant', 'no-es-correo'])).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describeFirestore('the operators’ commands are the console’s operations (issue 61)', () => {
+  const env = {
+    ...process.env,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
+    FIRESTORE_EMULATOR_HOST: `${firestoreHost().host}:${firestoreHost().port}`,
+    ALGOLIA_APP_ID: 'TESTAPP',
+    ALGOLIA_ADMIN_KEY: 'emulator-algolia-admin-key',
+  };
+  const command = (name: string, args: string[]) =>
+    promisify(execFile)('node', [`scripts/ops/${name}.mjs`, ...args], { env, timeout: 90_000 });
+  const me = `terminal:${os.userInfo().username}`;
+  const entries = async (target: string) =>
+    (await db.list(COLLECTIONS.operatorLog))
+      .filter((d) => d.fields.target?.stringValue === target)
+      .map((d) => [
+        d.fields.actor?.stringValue,
+        d.fields.action?.stringValue,
+        d.fields.outcome?.stringValue,
+      ]);
+
+  it('a launch from the terminal is the console’s one launch, and the other way round', async () => {
+    const { console, email } = await operatorConsole();
+    const [a, b] = [
+      CAMPUSES[nextCampus++ % CAMPUSES.length]!.id,
+      CAMPUSES[nextCampus++ % CAMPUSES.length]!.id,
+    ];
+    const uid = await createGoogleAccount({
+      email: `lanza.${run}@gmail.com`,
+      displayName: 'Lanza',
+    });
+    await seedEntry(uid, `lanza.${run}@gmail.com`, a);
+    // The terminal launches a: the console sees it launched by the terminal, and cannot again.
+    expect((await command('notify-campus', ['--campus', a])).stdout).toContain(
+      `${a}: launched by ${me}`,
+    );
+    const row = (await console.campuses()).find((c) => c.report.campus === a);
+    expect(row?.launch).toMatchObject({ state: 'launched', by: me, students: 1 });
+    await expect(console.launch(a, { confirm: a, at: null })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: 'already',
+    });
+    // The console schedules b: the terminal cannot launch it, and cancels it.
+    // A week from now, Mexico City's wall time (UTC-6).
+    const at = new Date(Date.now() + 7 * 86_400_000 - 6 * 3_600_000).toISOString().slice(0, 16);
+    await console.launch(b, { confirm: b, at });
+    await expect(command('notify-campus', ['--campus', b])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('was launched or scheduled already'),
+    });
+    expect((await command('notify-campus', ['--campus', b, '--cancel'])).stdout).toContain(
+      `${b}: not launched`,
+    );
+    expect(
+      (await console.campuses()).find((c) => c.report.campus === b)?.launch ?? {
+        state: 'none',
+      },
+    ).toEqual({ state: 'none' });
+    expect(await entries(a)).toEqual(
+      expect.arrayContaining([
+        [me, 'launch', 'done'],
+        [email, 'launch', 'already'],
+      ]),
+    );
+    expect(await entries(b)).toEqual(
+      expect.arrayContaining([
+        [email, 'launch-schedule', 'done'],
+        [me, 'launch', 'already'],
+        [me, 'launch-cancel', 'done'],
+      ]),
+    );
+  });
+
+  it('settings, an added campus and a photo decided from the terminal are the console’s, logged as the terminal’s', async () => {
+    const { console } = await operatorConsole();
+    const id = CAMPUSES[nextCampus++ % CAMPUSES.length]!.id;
+    await command('campus', ['set', '--campus', id, '--threshold', '25', '--seller-minimum', '2']);
+    expect((await console.campuses()).find((c) => c.report.campus === id)?.settings).toMatchObject({
+      threshold: 25,
+      sellerMinimum: 2,
+    });
+    expect(await entries(id)).toEqual([[me, 'settings', 'done']]);
+
+    // A requested campus, added by the command: in the console, in the search index, logged.
+    const name = `Universidad Terminal ${letters(requestName++)}`;
+    const asker = `pide.terminal.${run}@alumnos.uterm.edu.mx`;
+    const { app, uid } = await signedIn(asker);
+    const pending = await createCallableCampusRequests(functionsOf(app)).request(uid, {
+      name,
+      city: 'Colima',
+    });
+    await seedEntry(uid, asker, pending.id);
+    const added = `uterm-${run}`;
+    const args = ['--request', pending.id, '--id', added, '--name', name, '--short', 'UT - Colima'];
+    const typed = ['--city', 'Colima', '--state', 'Colima', '--domains', 'alumnos.uterm.edu.mx'];
+    const { stdout } = await command('campus-add', [...args, ...typed]);
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+      added: true,
+      moved: 1,
+      queued: 1,
+    });
+    expect((await console.requests()).map((r) => r.pendingId)).not.toContain(pending.id);
+    // Its student verifies with the typed domain.
+    expect((await console.campuses()).find((c) => c.report.campus === added)?.report).toMatchObject(
+      { joined: 1, verified: 1 },
+    );
+    expect(algolia.indices.get('colleges')?.records.get(added)).toMatchObject({
+      shortName: 'UT - Colima',
+    });
+    expect(await entries(added)).toEqual([[me, 'campus-add', 'done']]);
+
+    // A photo approved by the command: approved in the console, logged as the terminal's.
+    const k = n++;
+    const photoUid = await createGoogleAccount({
+      email: `foto.terminal.${run}.${k}@alumnos.udg.mx`,
+      displayName: 'Foto',
+      picture: `https://lh3.googleusercontent.com/a/terminal-${run}-${k}`,
+    });
+    await seedEntry(photoUid, `foto.terminal.${run}.${k}@alumnos.udg.mx`, 'udg-cucei');
+    await admin
+      .doc(`${COLLECTIONS.heroConsent}/${photoUid}`)
+      .set({ grantedAt: FieldValue.serverTimestamp() });
+    await command('hero-photos', ['approve', '--uid', photoUid]);
+    expect((await console.heroPhotos()).photos.find((p) => p.uid === photoUid)?.status).toBe(
+      'approved',
+    );
+    expect(await entries(photoUid)).toEqual([[me, 'photo-approve', 'done']]);
   });
 });

@@ -331,7 +331,7 @@ describeFirestore(
     });
 
     /** Imports an account as created (and last signed in) `daysAgo` days ago. */
-    async function oldAccount(localId: string, daysAgo: number) {
+    async function oldAccount(localId: string, daysAgo: number, claims?: Record<string, unknown>) {
       const at = String(Date.now() - daysAgo * 86_400_000);
       const res = await fetch(
         `http://${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchCreate`,
@@ -340,7 +340,13 @@ describeFirestore(
           headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
           body: JSON.stringify({
             users: [
-              { localId, email: `${localId}@alumnos.udg.mx`, createdAt: at, lastLoginAt: at },
+              {
+                localId,
+                email: `${localId}@alumnos.udg.mx`,
+                createdAt: at,
+                lastLoginAt: at,
+                ...(claims ? { customAttributes: JSON.stringify(claims) } : {}),
+              },
             ],
           }),
         },
@@ -373,6 +379,8 @@ describeFirestore(
     it('retention.mjs (issue 51): idle accounts, and a campus launched 90 days ago; a dry run and a rerun delete nothing', async () => {
       await oldAccount('idle', 31);
       await oldAccount('fresh', 29);
+      // An operator (issue 61) never joins: the account is kept while it holds the role.
+      await oldAccount('operadora', 45, { operator: true });
       await oldAccount('ana', 120);
       await seedEntry('ana', 'ana@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
       await oldAccount('sofia', 100);
@@ -400,7 +408,9 @@ describeFirestore(
       );
       expect(await accountExists('idle')).toBe(false);
       expect(await accountExists('ana')).toBe(false);
-      for (const kept of ['fresh', 'sofia']) expect(await accountExists(kept)).toBe(true);
+      for (const kept of ['fresh', 'sofia', 'operadora']) {
+        expect(await accountExists(kept), kept).toBe(true);
+      }
       expect((await run('retention', ['--yes'])).stdout).toContain(
         'Deleted 0 idle accounts without an entry and 0 students',
       );
@@ -477,64 +487,100 @@ describeFirestore(
 );
 
 describeFirestore(
-  'campus.mjs: the operators set a campus threshold, state and date (issue 28)',
+  'campus.mjs: the console’s settings of a campus, from a terminal (issues 28 and 61)',
   () => {
     beforeEach(() => db.clear());
 
-    const member = (uid: string, collegeId: string, verified: boolean) =>
-      db.put(`${COLLECTIONS.campusMembers}/${uid}`, {
-        collegeId: { stringValue: collegeId },
-        verified: { booleanValue: verified },
-      });
     const settings = async () =>
       (await db.fields(`${COLLECTIONS.campusSettings}/udg-cucea`)) ?? undefined;
+    /** The operators' log entries about udg-cucea: [actor, action, outcome]. */
+    const logged = async () =>
+      (await db.list(COLLECTIONS.operatorLog))
+        .filter((d) => d.fields.target?.stringValue === 'udg-cucea')
+        .map((d) => [
+          d.fields.actor?.stringValue,
+          d.fields.action?.stringValue,
+          d.fields.outcome?.stringValue,
+        ]);
+    const me = `terminal:${os.userInfo().username}`;
 
-    it('shows the defaults and the true counts, sets what is given, and keeps the rest', async () => {
-      for (let n = 0; n < 15; n++) await member(`m${n}`, 'udg-cucea', n >= 3);
-      await member('otro', 'udg-cucei', true);
+    it('shows the console’s row (defaults, counts kept on write, readiness), sets what is given, keeps the rest, and logs each change', async () => {
+      // The counters the triggers keep (the console's view reads them, never the students).
+      await db.put(`${COLLECTIONS.campusCounters}/udg-cucea`, {
+        joined: { integerValue: '15' },
+        verified: { integerValue: '12' },
+        sellersVerified: { integerValue: '3' },
+      });
       const shown = (await run('campus', ['show', '--campus', 'udg-cucea'])).stdout;
-      expect(shown).toContain('threshold\t100 (default)');
-      expect(shown).toContain('state\tgathering (default)');
-      expect(shown).toContain('joined\t15');
-      expect(shown).toContain('verified\t12');
+      expect(shown).toContain('threshold\t100\n');
+      expect(shown).toContain('seller minimum\t10\n');
+      expect(shown).toContain('state\tgathering\n');
+      expect(shown).toContain('opens\tnot set\n');
+      expect(shown).toContain('joined\t15\n');
+      expect(shown).toContain('verified\t12\n');
+      expect(shown).toContain('verified sellers\t3\n');
+      expect(shown).toContain('ready\tno (88 verified students and 7 verified sellers missing)');
+      expect(shown).toContain('launch\tnone');
+      // A catalogue campus nobody joined yet: the defaults.
+      expect((await run('campus', ['show', '--campus', 'udg-cucs'])).stdout).toContain(
+        'joined\t0\n',
+      );
 
       await run('campus', [
         'set',
         '--campus',
         'udg-cucea',
         '--threshold',
-        '40',
+        '12',
+        '--seller-minimum',
+        '3',
         '--opens',
         '2027-01-15',
       ]);
-      await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']);
-      expect(await settings()).toEqual({
-        threshold: { integerValue: '40' },
+      const opening = (await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']))
+        .stdout;
+      expect(opening).toContain('ready\tyes');
+      expect(await settings()).toMatchObject({
+        threshold: { integerValue: '12' },
+        sellerMinimum: { integerValue: '3' },
         state: { stringValue: 'opening' },
         opensOn: { stringValue: '2027-01-15' },
       });
       await run('campus', ['set', '--campus', 'udg-cucea', '--opens', 'none']);
       expect((await settings())?.opensOn).toEqual({ nullValue: null });
+      expect(await logged()).toEqual([
+        [me, 'settings', 'done'],
+        [me, 'settings', 'done'],
+        [me, 'settings', 'done'],
+      ]);
     });
 
-    it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
+    it('refuses what the console refuses (a threshold under 10, a past day...), writes and logs nothing', async () => {
       for (const args of [
         ['--threshold', '0'],
+        ['--threshold', '9'],
         ['--threshold', '100001'],
+        ['--threshold', '2.5'],
+        ['--seller-minimum', '10001'],
         ['--state', 'closed'],
         ['--opens', '2027-02-30'],
+        ['--opens', '2020-01-01'],
         [],
       ]) {
         await expect(
           run('campus', ['set', '--campus', 'udg-cucea', ...args]),
-        ).rejects.toMatchObject({
-          code: 2,
-        });
+          args.join(' '),
+        ).rejects.toMatchObject({ code: 2 });
       }
       await expect(
-        run('campus', ['set', '--campus', 'UDG CUCEA', '--threshold', '5']),
+        run('campus', ['set', '--campus', 'UDG CUCEA', '--threshold', '50']),
       ).rejects.toMatchObject({ code: 2 });
+      await expect(run('campus', ['show', '--campus', 'no-existe'])).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('not a campus'),
+      });
       expect(await settings()).toBeUndefined();
+      expect(await logged()).toEqual([]);
     });
   },
 );

@@ -101,11 +101,14 @@ async function freshCampus() {
   return id;
 }
 
-async function seedRequest(students: number) {
-  const name = `Instituto ${word()}`;
+let requestName = word();
+async function seedRequest(students: number, domain?: string) {
+  // One name per test: a call with a domain and the next one ask for the same campus.
+  const name = `Instituto ${requestName}`;
+  if (!domain) requestName = word();
   let pending = '';
   for (let n = 0; n < students; n++) {
-    const email = `pide.${word()}@gmail.com`;
+    const email = `pide.${word()}@${domain ?? 'gmail.com'}`;
     const { rows } = await db.admin.query<{ id: string }>(
       'insert into auth.users (email) values ($1) returning id',
       [email],

@@ -8,12 +8,10 @@ import {
 import { launchReport, type LaunchReportRow } from '@/domain/launch-report';
 import { launchMailId } from '@/domain/mail/outbox';
 import {
-  campusId,
   campusSettingsOf,
   countedAddress,
   verifiedCount,
 } from './memory-campus-progress.adapter';
-import { isListedCampus } from './memory-campus-requests.adapter';
 import { inviteCountsNow, newCode } from './memory-invites.adapter';
 import { isStopped } from './memory-leave-links.adapter';
 import { type MemoryMail, welcomeOf, withMail } from './memory-mail.adapter';
@@ -201,41 +199,11 @@ export interface CampusLaunchControls {
    * joined, verified, invited share, sellers per category, sources, milestones, requests, state.
    */
   campusReport(): LaunchReportRow[];
-  /**
-   * The launch command of a campus (`npm run notify:campus` on the real backends): records the
-   * launch message of every student on its list who has none, then sends. `dryRun` records and
-   * sends nothing. A second run records nothing again.
-   */
-  notifyCampus(
-    collegeId: string,
-    options?: { dryRun?: boolean },
-  ): { students: number; queued: number; alreadyQueued: number };
 }
 
-export function campusLaunchControls({
-  store,
-  clock,
-  sender,
-}: MemoryContext): CampusLaunchControls {
+export function campusLaunchControls({ store }: MemoryContext): CampusLaunchControls {
   return {
     milestones: () => ({ ...store.read().milestones }),
     campusReport: () => campusReportOf(store.read()),
-    notifyCampus(collegeId, { dryRun = false } = {}) {
-      const id = campusId(collegeId);
-      const state = store.read();
-      // As the operator commands: a pending campus is launched once added (issue 49).
-      if (!isListedCampus(state, id)) throw new TypeError(`Not a campus of the catalogue: ${id}`);
-      const messages = launchOf(state, id);
-      const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
-      if (!dryRun) {
-        store.update((current) => withLaunchMail(current, id, clock.now()).state);
-        if (fresh.length) sender.scheduleDelivery();
-      }
-      return {
-        students: messages.length,
-        queued: dryRun ? 0 : fresh.length,
-        alreadyQueued: messages.length - fresh.length,
-      };
-    },
   };
 }

@@ -73,6 +73,15 @@ export const campusEmail = (collegeId: string): UniversityEmail | null =>
   EMAIL_OF_CAMPUS.get(collegeId) ?? null;
 
 /**
+ * The campus's e-mail domains: the catalogue's, or those an operator typed when adding it
+ * (issue 61: its students verify as a catalogue campus's do); none for any other id.
+ */
+export const campusDomainsOf = (state: MemoryState, collegeId: string): readonly string[] =>
+  campusEmail(collegeId)?.domains ??
+  (Object.hasOwn(state.addedCampuses, collegeId) ? state.addedCampuses[collegeId]?.domains : null) ??
+  [];
+
+/**
  * The university address a student counts with for their campus (issue 48), or null: the address
  * they verified by a code when it is of their campus's university, else their sign-in address
  * when it is one, normalized, and no other account verified it by a code.
@@ -80,7 +89,7 @@ export const campusEmail = (collegeId: string): UniversityEmail | null =>
 export function countedAddress(state: MemoryState, uid: string): string | null {
   const entry = Object.hasOwn(state.entries, uid) ? state.entries[uid] : undefined;
   if (!entry) return null;
-  const domains = campusEmail(entry.collegeId)?.domains ?? [];
+  const domains = campusDomainsOf(state, entry.collegeId);
   const byCode = Object.hasOwn(state.verifications, uid) ? state.verifications[uid] : undefined;
   if (byCode && addressInDomains(byCode.address, domains)) return byCode.address;
   if (!emailInDomains(entry.email, domains)) return null;

@@ -27,7 +27,7 @@ import {
 import { AppError } from '@/domain/errors';
 import { codeMailId } from '@/domain/mail/outbox';
 import { recipientKey } from '@/domain/mail/recipient-limits';
-import { campusEmail, countedAddress } from './memory-campus-progress.adapter';
+import { campusDomainsOf, countedAddress } from './memory-campus-progress.adapter';
 import { assertSignedIn } from './memory-auth.adapter';
 import { MEMORY_LEAVE_SECRET, welcomeOf, withMail } from './memory-mail.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
@@ -209,7 +209,7 @@ export function createMemoryEmailVerifications({
     async sendCode(uid, typed) {
       await controls.enter('sendCode');
       const entry = onList(uid);
-      const domains = campusEmail(entry.collegeId)?.domains ?? [];
+      const domains = campusDomainsOf(store.read(), entry.collegeId);
       const checked = checkUniversityAddress(typed, domains);
       if (!checked.ok) return { outcome: checked.refusal };
       const { address } = checked;
@@ -289,7 +289,7 @@ export function createMemoryEmailVerifications({
       const code = parseVerificationCode(typed);
       const hash = code ? await codeHash(secret, uid, code) : null;
       const now = clock.now().getTime();
-      const domains = campusEmail(entry.collegeId)?.domains ?? [];
+      const domains = campusDomainsOf(store.read(), entry.collegeId);
       let result: TryOutcome = { outcome: 'none' };
       store.update((state) => {
         const counted = countedAddress(state, uid);

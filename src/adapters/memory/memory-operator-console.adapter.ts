@@ -20,6 +20,7 @@ import {
   type LaunchStatus,
   launchTime,
 } from '@/domain/operator/launch-plan';
+import { checkAddCampus } from '@/domain/operator/add-campus';
 import { DEFAULT_SELLER_MINIMUM, readiness } from '@/domain/operator/readiness';
 import { FAILURE_KINDS, failureCountKey, parseFailureReport } from '@/domain/failure-report';
 import type { OperatorConsole } from '@/ports/operator-console.port';
@@ -47,7 +48,6 @@ const AUDIT_LOG_LIMIT = 200;
 const invalid = (problem: string) => new AppError('invalid-argument', problem);
 
 /** A campus id the console may name: lowercase words joined by '-'. */
-const CAMPUS_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The campus's settings as the console shows them (the default seller minimum when none is set). */
 const consoleSettingsOf = (state: MemoryState, collegeId: string): ConsoleSettings => {
@@ -431,14 +431,10 @@ export function createMemoryOperatorConsole(
           after: { request },
           targetNow: id || null,
         });
-        if (!CAMPUS_ID.test(id)) return refused('id');
-        for (const field of ['name', 'shortName', 'city', 'state'] as const) {
-          const value = input[field];
-          if (typeof value !== 'string' || !value.trim()) return refused(field);
-        }
-        if (!Array.isArray(input.domains) || !input.domains.length) return refused('domains');
+        const checked = checkAddCampus(input);
+        if (!checked.ok) return refused(checked.problem);
         try {
-          const done = withCampusAdded(state, now, { ...input, request, id });
+          const done = withCampusAdded(state, now, checked.input);
           queued = done.result.queued;
           const { added, moved } = done.result;
           return {

@@ -2,7 +2,9 @@ import { AppError } from '@/domain/errors';
 import { type AuditEntry, parseAuditEntry } from '@/domain/operator/audit-log';
 import type { LaunchStatus } from '@/domain/operator/launch-plan';
 import { DEMO_OPERATOR } from './memory-auth.adapter';
-import { withLaunchMail } from './memory-campus-launch';
+import { launchOf, withLaunchMail } from './memory-campus-launch';
+import { campusId } from './memory-campus-progress.adapter';
+import { isListedCampus } from './memory-campus-requests.adapter';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
 import { isCount, isDate, isObject, isString, recordOf } from './memory-values';
 
@@ -184,13 +186,23 @@ export interface OperatorControls {
   runDueLaunches(now?: Date | string | number): number;
   /** The operators' log, newest first (read only: no control edits it). */
   operatorLog(): AuditEntry[];
+  /**
+   * The launch command of a campus (`npm run notify:campus` on the real backends, issue 61): the
+   * console's one launch, by 'terminal:memory' and logged; every student's message recorded once,
+   * then sent. A campus launched or scheduled already (here or in the console) records nothing
+   * (logged 'already'): `queued` 0. `dryRun` records and sends nothing.
+   */
+  notifyCampus(
+    collegeId: string,
+    options?: { dryRun?: boolean },
+  ): { students: number; queued: number; alreadyQueued: number };
 }
 
 /** Who a control's entry names: the developer at the page's console. */
 const TERMINAL_ACTOR = 'terminal:memory';
 
 export function operatorControls(
-  { store, clock }: MemoryContext,
+  { store, clock, sender }: MemoryContext,
   dueLaunches: DueLaunches,
 ): OperatorControls {
   const setRole = (email: string, grant: boolean): void => {
@@ -222,5 +234,34 @@ export function operatorControls(
       return dueLaunches.check(at);
     },
     operatorLog: () => [...store.read().operatorLog].reverse(),
+    notifyCampus(collegeId, { dryRun = false } = {}) {
+      const id = campusId(collegeId);
+      const state = store.read();
+      // As the operator commands: a pending campus is launched once added (issue 49).
+      if (!isListedCampus(state, id)) throw new TypeError(`Not a campus of the catalogue: ${id}`);
+      const messages = launchOf(state, id);
+      const fresh = messages.filter((m) => !Object.hasOwn(state.outbox, m.id));
+      const held = Object.hasOwn(state.campusLaunches, id);
+      if (!dryRun) {
+        const now = clock.now();
+        const line = { actor: TERMINAL_ACTOR, action: 'launch', target: id } as const;
+        store.update((current) =>
+          held
+            ? withLogEntry(current, now, { ...line, outcome: 'already', before: null, after: null })
+            : withLogEntry(withLaunch(current, id, TERMINAL_ACTOR, now).state, now, {
+                ...line,
+                outcome: 'done',
+                before: null,
+                after: { students: messages.length, queued: fresh.length },
+              }),
+        );
+        if (!held && fresh.length) sender.scheduleDelivery();
+      }
+      return {
+        students: messages.length,
+        queued: dryRun || held ? 0 : fresh.length,
+        alreadyQueued: messages.length - fresh.length,
+      };
+    },
   };
 }

@@ -73,6 +73,10 @@ export const retentionControls = ({ store, clock }: MemoryContext): RetentionCon
         uid,
         lastSeen: Date.parse(seen) || 0,
         onList: Object.hasOwn(state.entries, uid),
+        // The console's role (issue 61): an operator never joins and keeps the account.
+        operator: state.accounts.some(
+          (a) => a.uid === uid && state.operators.includes(a.email.toLowerCase()),
+        ),
       })),
       entries: Object.entries(state.entries).map(([uid, e]) => ({
         uid,

@@ -16,7 +16,7 @@ import {
   type WaitlistEntry,
 } from '@/domain/waitlist-entry';
 import { assertSignedIn } from './memory-auth.adapter';
-import { campusEmail } from './memory-campus-progress.adapter';
+import { campusDomainsOf } from './memory-campus-progress.adapter';
 import { isJoinableCampus } from './memory-campuses';
 import type { MemoryContext, Slice } from './memory-store';
 import { isDate, isString, recordOf, without } from './memory-values';
@@ -193,7 +193,7 @@ function changeAndLeave(context: MemoryContext): Pick<WaitlistRepo, 'changeColle
       }
       const next = { ...current, collegeId };
       // A verified address stays only when it is of the new campus's university (issue 48).
-      const domains = campusEmail(collegeId)?.domains ?? [];
+      const domains = campusDomainsOf(store.read(), collegeId);
       store.update((state) => {
         const kept = state.verifications[uid];
         return {

@@ -530,11 +530,12 @@ describeOperatorConsoleContract('memory', async () => {
       if (seller) await b.sellerChoices.save(s.uid, [SELLER_CATEGORIES[0]]);
       return s;
     },
-    seedRequest: async (students) => {
-      const asked = { name: `Universidad Pedida ${++requests}`, city: 'Manzanillo' };
+    seedRequest: async (students, domain = 'gmail.com') => {
+      const asked = { name: `Universidad Pedida ${requests}`, city: 'Manzanillo' };
+      if (domain === 'gmail.com') requests++;
       let pendingId = '';
       for (let n = 0; n < students; n++) {
-        const s = await newAccount((uid) => `${uid}@gmail.com`);
+        const s = await newAccount((uid) => `${uid}@${domain}`);
         pendingId = (await b.campusRequests.request(s.uid, asked)).id;
         await b.waitlist.join(s.uid, {
           email: s.email,

@@ -30,8 +30,11 @@ export interface OperatorConsoleHarness {
     collegeId: string,
     options: { verified: boolean; seller?: boolean },
   ): Promise<{ uid: string; email: string }>;
-  /** A pending campus asked for by `students` new students (each on its list); its pending id. */
-  seedRequest(students: number): Promise<string>;
+  /**
+   * A pending campus asked for by `students` new students (each on its list, signed in with a
+   * Gmail address, or one of `domain` when given); its pending id.
+   */
+  seedRequest(students: number, domain?: string): Promise<string>;
   /** A new student on the list who consented to the strip with a photo not yet reviewed; their uid. */
   seedHeroPhoto(): Promise<string>;
   /** The launch messages recorded in the outbox for the campus: one uid per message. */
@@ -280,7 +283,10 @@ export function describeOperatorConsoleContract(
     it('lists requested campuses and adds one with the operator’s names, once', async () => {
       const h = await setup();
       const { console } = await h.asOperator();
-      const pendingId = await h.seedRequest(3);
+      // Two of the three signed in with an address of the university the operator will type.
+      const pendingId = await h.seedRequest(2, 'alumnos.unp.edu.mx');
+      const third = await h.seedRequest(1);
+      expect(third).toBe(pendingId);
       const request = (await console.requests()).find((r) => r.pendingId === pendingId);
       expect(request).toMatchObject({ requests: 3, joined: 3 });
       const id = `nuevo-${Date.now().toString(36)}`;
@@ -300,10 +306,20 @@ export function describeOperatorConsoleContract(
       const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
       expect(results.filter((r) => r.added)).toEqual([{ added: true, moved: 3, queued: 3 }]);
       expect((await console.requests()).map((r) => r.pendingId)).not.toContain(pendingId);
-      expect((await rowOf(console, id))?.report).toMatchObject({ joined: 3 });
+      // Its students verify with the typed domains, as a catalogue campus's do.
+      expect((await rowOf(console, id))?.report).toMatchObject({ joined: 3, verified: 2 });
+      // The request is that campus now: under another id it is refused, and logged.
+      await expect(console.addCampus({ ...input, id: `${id}-otro` })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
       expect(
         (await console.auditLog()).filter((e) => e.action === 'campus-add' && e.target === id),
       ).toHaveLength(2);
+      expect(
+        (await console.auditLog()).filter(
+          (e) => e.action === 'campus-add' && e.target === `${id}-otro`,
+        ),
+      ).toHaveLength(1);
       await expect(
         console.addCampus({ ...input, request: await h.seedRequest(1), id: 'Con Espacios' }),
       ).rejects.toMatchObject({ code: 'invalid-argument' });

@@ -82,6 +82,8 @@ describe('the launch, on the memory backend', () => {
       }),
     },
     { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
+    // The terminal's launch (`npm run notify:campus`; memory's control): the same one launch.
+    { weight: 1, arbitrary: fc.constant({ op: 'terminal' as const }) },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -149,6 +151,8 @@ describe('the launch, on the memory backend', () => {
           } else if (s.op === 'cancel') {
             await asOperator();
             await b.operatorConsole.cancelLaunch(CAMPUS).catch(() => {});
+          } else if (s.op === 'terminal') {
+            b.controls.notifyCampus(CAMPUS);
           } else {
             // Time only moves forward.
             lastDue = Math.max(lastDue, s.hours);
@@ -181,5 +185,42 @@ describe('the launch, on the memory backend', () => {
     );
     // Not vacuous: a good share of the runs launched.
     expect(launchedRuns).toBeGreaterThan(20);
+  });
+});
+
+describe('the terminal’s launch is the console’s (memory’s notifyCampus control)', () => {
+  it('shows in the console launched by the terminal, and neither launches twice', async () => {
+    const { b, as } = memoryBackendWith([
+      { uid: 'ana', email: 'ana@alumnos.udg.mx', displayName: 'Ana' },
+    ]);
+    await as('ana');
+    await b.waitlist.join('ana', {
+      email: 'ana@alumnos.udg.mx',
+      collegeId: 'udg-cucea',
+      timestamp: new Date(),
+    });
+    expect(b.controls.notifyCampus('udg-cucea')).toEqual({
+      students: 1,
+      queued: 1,
+      alreadyQueued: 0,
+    });
+    await as(DEMO_OPERATOR.uid);
+    const row = (await b.operatorConsole.campuses()).find((c) => c.report.campus === 'udg-cucea');
+    expect(row?.launch).toMatchObject({ state: 'launched', by: 'terminal:memory', students: 1 });
+    await expect(
+      b.operatorConsole.launch('udg-cucea', { confirm: 'udg-cucea', at: null }),
+    ).rejects.toMatchObject({ code: 'invalid-argument', message: 'already' });
+    // The console schedules another campus: the terminal records nothing for it.
+    const at = mexicoCityLocal(new Date(Date.now() + 3 * 3_600_000));
+    await b.operatorConsole.launch('udg-cucei', { confirm: 'udg-cucei', at });
+    expect(b.controls.notifyCampus('udg-cucei').queued).toBe(0);
+    const log = b.controls
+      .operatorLog()
+      .filter((e) => e.actor === 'terminal:memory' && e.action === 'launch')
+      .map((e) => [e.target, e.outcome]);
+    expect(log.sort()).toEqual([
+      ['udg-cucea', 'done'],
+      ['udg-cucei', 'already'],
+    ]);
   });
 });

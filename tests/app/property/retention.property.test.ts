@@ -17,7 +17,7 @@ const NOW = Date.UTC(2027, 5, 1);
 const campus = fc.constantFrom('udg-cucei', 'udg-cucea', 'itesm-gdl');
 
 describe('retentionPlan', () => {
-  it('names exactly the idle accounts without an entry and the students told of a launch 90 days ago', () => {
+  it('names exactly the idle accounts without an entry or the operator role and the students told of a launch 90 days ago', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -26,6 +26,7 @@ describe('retentionPlan', () => {
             ago: fc.integer({ min: 0, max: 60 }),
             joinedAgo: fc.integer({ min: 0, max: 200 }),
             campus: fc.option(campus, { nil: null }),
+            operator: fc.boolean(),
           }),
           { maxLength: 25 },
         ),
@@ -45,6 +46,7 @@ describe('retentionPlan', () => {
               uid: p.uid,
               lastSeen: NOW - p.ago * DAY,
               onList: p.campus !== null,
+              operator: p.operator,
             })),
             entries: unique.flatMap((p) =>
               p.campus
@@ -59,7 +61,10 @@ describe('retentionPlan', () => {
           };
           const plan = retentionPlan(input);
           for (const p of unique) {
-            expect(plan.idle.includes(p.uid)).toBe(p.campus === null && p.ago > IDLE_ACCOUNT_DAYS);
+            // An operator (issue 61) never joins and keeps the account.
+            expect(plan.idle.includes(p.uid)).toBe(
+              p.campus === null && !p.operator && p.ago > IDLE_ACCOUNT_DAYS,
+            );
             const launchedAgo = runs
               .filter((r) => r.collegeId === p.campus && r.queued > 0)
               .map((r) => r.ago);
@@ -108,13 +113,21 @@ describe('the retention job on the memory backend', () => {
     index = 2;
     const sofia = await useCases.signIn();
     await useCases.joinWaitlist({ user: sofia, college: collegeOfId('udg-cucea') });
-    const held = () => Object.keys(backend.controls.accounts()).sort();
+    // An operator (issue 61) signs in to the console and never joins: the account is kept.
+    index = 4;
+    const operator = await useCases.signIn();
+    backend.controls.grantOperator(operator.email);
+    const held = () =>
+      Object.keys(backend.controls.accounts())
+        .filter((uid) => uid !== operator.uid)
+        .sort();
 
     clock.at += (IDLE_ACCOUNT_DAYS + 1) * DAY;
     expect(backend.controls.applyRetention({ dryRun: true }).idle).toEqual([luis.uid]);
     expect(held()).toEqual([ana.uid, luis.uid, sofia.uid].sort());
     backend.controls.applyRetention();
     expect(held()).toEqual([ana.uid, sofia.uid].sort());
+    expect(Object.keys(backend.controls.accounts())).toContain(operator.uid);
 
     backend.controls.notifyCampus('udg-cucei');
     // A student who joins after the launch was never told: the purge leaves them.

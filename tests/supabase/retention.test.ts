@@ -41,6 +41,12 @@ describe('the retention job on Supabase', () => {
   it('answers as the domain: idle 30 days without an entry; a campus launched 90 days ago', async () => {
     const idle = await account('idle@gmail.com', 31);
     const fresh = await account('fresh@gmail.com', 29);
+    // An operator (issue 61) signs in to the console and never joins: kept while they hold the role.
+    const operator = await account('operadora@gmail.com', 45);
+    await db.admin.query('insert into private.operators (user_id, granted_by) values ($1, $2)', [
+      operator,
+      'terminal:test',
+    ]);
     const launched = await account('ana@alumnos.udg.mx', 120, 'udg-cucei');
     const lateJoin = await account('luis@alumnos.udg.mx', 1, 'udg-cucei');
     const recentCampus = await account('sofia@alumnos.udg.mx', 100, 'udg-cucea');
@@ -59,6 +65,7 @@ describe('the retention job on Supabase', () => {
       accounts: [
         { uid: idle, lastSeen: now - 31 * DAY, onList: false },
         { uid: fresh, lastSeen: now - 29 * DAY, onList: false },
+        { uid: operator, lastSeen: now - 45 * DAY, onList: false, operator: true },
         { uid: launched, lastSeen: now - 120 * DAY, onList: true },
         { uid: lateJoin, lastSeen: now - DAY, onList: true },
         { uid: recentCampus, lastSeen: now - 100 * DAY, onList: true },
@@ -85,14 +92,14 @@ describe('the retention job on Supabase', () => {
         .sort(),
     ).toEqual(expected.launched);
     expect(expected).toMatchObject({ idle: [idle], campuses: ['udg-cucei'] });
-    expect((await held()).length).toBe(6); // the dry run deleted nothing
+    expect((await held()).length).toBe(7); // the dry run deleted nothing
 
     const dry = (await run()).stdout;
     // The one who joined after the launch was never told: they stay.
     expect(dry).toContain('Would delete 1 idle accounts without an entry and 1 students');
     const done = (await run('--yes')).stdout;
     expect(done).toContain('Deleted 1 idle accounts without an entry and 1 students');
-    expect(await held()).toEqual([fresh, lateJoin, recentCampus, noMail].sort());
+    expect(await held()).toEqual([fresh, operator, lateJoin, recentCampus, noMail].sort());
     expect(
       (await db.admin.query("select uid::text from public.waitlist where college_id = 'udg-cucei'"))
         .rows,

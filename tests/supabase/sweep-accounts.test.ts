@@ -31,17 +31,23 @@ describe('sweep:accounts:supabase', () => {
     );
     const recent = await account('recent@alumnos.udg.mx', 5);
     const back = await account('back@alumnos.udg.mx', 90, 2); // old, but signed in 2 days ago
+    // An operator (issue 61) never joins: kept while they hold the role.
+    const operator = await account('operadora@gmail.com', 45);
+    await db.admin.query('insert into private.operators (user_id, granted_by) values ($1, $2)', [
+      operator,
+      'terminal:test',
+    ]);
 
     const dry = (await run('--days', '30')).stdout;
     expect(dry).toContain(idle);
-    for (const kept of [joined, recent, back]) expect(dry).not.toContain(kept);
+    for (const kept of [joined, recent, back, operator]) expect(dry).not.toContain(kept);
     expect(dry).toContain('Would delete 1 accounts');
     expect(await exists(idle)).toBe(true);
 
     const done = (await run('--days', '30', '--yes')).stdout;
     expect(done).toContain('Deleted 1 accounts');
     expect(await exists(idle)).toBe(false);
-    for (const kept of [joined, recent, back]) expect(await exists(kept)).toBe(true);
+    for (const kept of [joined, recent, back, operator]) expect(await exists(kept)).toBe(true);
     expect((await run('--days', '30', '--yes')).stdout).toContain('Deleted 0 accounts');
   });
 

@@ -1,5 +1,5 @@
 // `sweep:accounts` on Firebase: Firebase Authentication's accounts without a `waitlist/{uid}`
-// entry; the trigger on_account_deleted removes anything left under a deleted one. Credentials and
+// entry or the operator role; the trigger on_account_deleted removes anything left under a deleted one. Credentials and
 // emulators: shared/firebase.mjs.
 import { firebase } from '../shared/firebase.mjs';
 import { firestoreNames } from '../shared/project.mjs';
@@ -20,7 +20,10 @@ export async function sweep(options, usage, { days, yes }) {
   let pageToken;
   do {
     const page = await auth.listUsers(1000, pageToken);
-    idle.push(...page.users.filter((u) => lastSeen(u) < cutoff));
+    // An operator (the console's role, issue 61) never joins and keeps the account.
+    idle.push(
+      ...page.users.filter((u) => lastSeen(u) < cutoff && u.customClaims?.operator !== true),
+    );
     pageToken = page.pageToken;
   } while (pageToken);
   const found = [];

@@ -541,8 +541,8 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
     // Added (or being added) under another id: that id is the campus; this one is refused.
     const heldAs = added!.exists ? added!.get('collegeId') : live ? claim!.get('collegeId') : null;
     if (heldAs !== null && heldAs !== input.id) {
-      logIn(store, tx, { ...line, outcome: 'campus-add:taken' });
-      return 'taken';
+      logIn(store, tx, { ...line, outcome: 'campus-add:added-as-other' });
+      return 'added-as-other';
     }
     if (added!.exists || live) {
       logIn(store, tx, { ...line, outcome: 'already' });
@@ -552,7 +552,7 @@ async function addRequested(store: Firestore, actor: string, value: unknown) {
     logIn(store, tx, line);
     return true;
   });
-  if (mine === 'taken') throw invalid('campus-add:taken');
+  if (mine === 'added-as-other') throw invalid('campus-add:added-as-other');
   if (!mine) return { added: false, moved: 0, queued: 0 };
   try {
     const result = await addCampus(

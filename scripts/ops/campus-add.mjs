@@ -90,7 +90,8 @@ const { addCampus, QUEUED } = await cli.half('campus-add');
 /** Why the server refused the add ('campus-add:<reason>'), in English. */
 const REFUSED = {
   'campus-add:request': `${addition.request} is no pending campus (or it was removed).`,
-  'campus-add:taken': `${addition.id} is taken, or ${addition.request} was added under another id.`,
+  'campus-add:taken': `${addition.id} is taken, or ${addition.request} is no pending campus.`,
+  'campus-add:added-as-other': `${addition.request} was added already under another id.`,
 };
 
 await finish('campus:add', async () => {

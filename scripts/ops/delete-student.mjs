@@ -9,10 +9,11 @@
 //        [--dry-run | --yes] [--project ID]
 //
 // Without --yes it removes nothing: --dry-run shows what would go; neither is refused. Credentials
-// and emulators: scripts/ops/shared/firebase.mjs.
-import { fail, parseArgs } from './shared/cli.mjs';
+// and emulators: scripts/ops/shared/firebase.mjs. A deletion is written to the operators' log
+// (actor 'terminal:<user>', action 'student-delete', the uid), as the console's is.
+import { fail, parseArgs, terminalActor } from './shared/cli.mjs';
 import { firebase, isoDate } from './shared/firebase.mjs';
-import { firestoreNames } from './shared/project.mjs';
+import { firestoreNames, functionsModule } from './shared/project.mjs';
 
 const USAGE =
   'Usage: node scripts/ops/delete-student.mjs --uid UID | --email E [--delete-account] ' +
@@ -95,8 +96,20 @@ try {
 
   // Consent first, then the entry (as the page's 'Salir de la lista de espera' does), in one
   // atomic batch; deleting a missing document is not an error.
+  // Written to the operators' log in the same batch (issue 61), by the terminal's user, as the
+  // console's 'student-delete' is: the uid, never the address.
   const batch = db.batch();
   for (const ref of refs) batch.delete(ref);
+  const { logIn } = functionsModule('operator-log');
+  for (const uid of uids) {
+    logIn(db, batch, {
+      actor: terminalActor(),
+      action: 'student-delete',
+      target: uid,
+      outcome: 'done',
+      after: { account: options['delete-account'] === true && account?.uid === uid },
+    });
+  }
   await batch.commit();
   if (options['delete-account'] && account) await auth.deleteUser(account.uid);
   console.log(`Removed:\n${found.map((f) => `  ${f}`).join('\n')}`);

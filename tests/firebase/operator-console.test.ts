@@ -505,7 +505,12 @@ describeFirestore('the operators’ commands are the console’s operations (iss
     const added = `uterm-${run}`;
     const args = ['--request', pending.id, '--id', added, '--name', name, '--short', 'UT - Colima'];
     const typed = ['--city', 'Colima', '--state', 'Colima', '--domains', 'alumnos.uterm.edu.mx'];
-    const { stdout } = await command('campus-add', [...args, ...typed]);
+    const { stdout } = await command('campus-add', [
+      ...args,
+      ...typed,
+      '--algolia-host',
+      `http://127.0.0.1:${FAKE_ALGOLIA_PORT}`,
+    ]);
     expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
       added: true,
       moved: 1,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   accountExists,
   AUTH_EMULATOR,
@@ -33,8 +33,12 @@ const emulatorEnv = () => ({
   FIREBASE_AUTH_EMULATOR_HOST: `${AUTH_EMULATOR.host}:${AUTH_EMULATOR.port}`,
   FIRESTORE_EMULATOR_HOST: `${firestoreHost().host}:${firestoreHost().port}`,
 });
+// Each test runs several commands, each a Node process that loads the project's code: more than
+// the default 20 s on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
 const run = (script: string, args: string[], env: NodeJS.ProcessEnv = emulatorEnv()) =>
-  promisify(execFile)('node', [`scripts/ops/${script}.mjs`, ...args], { env, timeout: 30_000 });
+  promisify(execFile)('node', [`scripts/ops/${script}.mjs`, ...args], { env, timeout: 60_000 });
 
 /** Records the Admin SDK's requests of one script run (the export's test). */
 let proxy: FirestoreProxy | undefined;
@@ -177,6 +181,13 @@ describeFirestore('delete-student.mjs', () => {
         (await has(`${COLLECTIONS.heroConsent}/other`)),
     ).toBe(true);
     expect(await accountExists(uid)).toBe(true);
+    // Written to the operators' log as the console's deletion is (issue 61).
+    const log = (await db.list(COLLECTIONS.operatorLog)).filter(
+      (d) => d.fields.target?.stringValue === uid,
+    );
+    expect(log.map((d) => [d.fields.actor?.stringValue, d.fields.action?.stringValue])).toEqual([
+      [`terminal:${os.userInfo().username}`, 'student-delete'],
+    ]);
 
     const again = await run('delete-student', ['--uid', uid, '--yes']);
     expect(again.stdout).toContain(`Nothing to remove for ${uid}`);
@@ -359,9 +370,12 @@ describeFirestore(
       await oldAccount('joined', 45);
       await seedEntry('joined', 'joined@alumnos.udg.mx', 'udg-cucei', '2026-01-01T12:00:00.000Z');
       await oldAccount('recent', 3);
+      // An operator (issue 61) never joins: kept while they hold the role.
+      await oldAccount('operadora', 45, { operator: true });
 
       const dry = (await run('sweep-accounts', ['--days', '30'])).stdout;
       expect(dry).toContain('idle\t');
+      expect(dry).not.toContain('operadora\t');
       expect(dry).not.toContain('joined\t');
       expect(dry).not.toContain('recent\t');
       expect(dry).toContain('Would delete 1 accounts');
@@ -373,6 +387,7 @@ describeFirestore(
       expect(await accountExists('idle')).toBe(false);
       expect(await accountExists('joined')).toBe(true);
       expect(await accountExists('recent')).toBe(true);
+      expect(await accountExists('operadora')).toBe(true);
       await expect(run('sweep-accounts', ['--days', 'x'])).rejects.toMatchObject({ code: 2 });
     });
 
@@ -705,8 +720,20 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
 
   it('campus:add refuses without the search keys or with a malformed request (2), and an unknown request (1)', async () => {
     const base = emulatorEnv();
-    // With the catalogue's names (issue 59: required), so what is refused is what each case names.
-    const names = ['--name', 'Universidad Nueva', '--short', 'UN - Centro'];
+    // With every field the console asks (issues 59 and 61: required), so what is refused is what
+    // each case names.
+    const names = [
+      '--name',
+      'Universidad Nueva',
+      '--short',
+      'UN - Centro',
+      '--city',
+      'Colima',
+      '--state',
+      'Colima',
+      '--domains',
+      'nueva.edu.mx',
+    ];
     await expect(
       run(
         'campus-add',
@@ -716,7 +743,7 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('ALGOLIA_ADMIN_KEY') });
     const keyed = { ...base, ALGOLIA_APP_ID: 'APP', ALGOLIA_ADMIN_KEY: 'admin' };
     await expect(
-      run('campus-add', ['--request', 'udg-cucei', '--id', 'nueva'], keyed),
+      run('campus-add', ['--request', 'udg-cucei', '--id', 'nueva', ...names], keyed),
     ).rejects.toMatchObject({ code: 2 });
     await expect(
       run(
@@ -724,7 +751,7 @@ describeFirestore('report.mjs: the campus launch report as CSV (issue 28)', () =
         ['--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva', ...names],
         keyed,
       ),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no campus request') });
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no pending campus') });
     expect(await db.ids('campuses')).toEqual([]);
   });
 });

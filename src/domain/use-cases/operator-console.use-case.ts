@@ -1,5 +1,6 @@
 import { AppError } from '@/domain/errors';
 import { backendCall } from '@/domain/deadline';
+import { checkAddCampus } from '@/domain/operator/add-campus';
 import { checkSettings } from '@/domain/operator/console-settings';
 import { confirmsLaunch, launchTime } from '@/domain/operator/launch-plan';
 import type { Clock } from '@/ports/clock.port';
@@ -44,7 +45,11 @@ export function createOperatorUseCases({
     },
     cancelLaunch: (collegeId: string) => call(port.cancelLaunch(collegeId)),
     requests: () => call(port.requests()),
-    addCampus: (input: Parameters<OperatorConsole['addCampus']>[0]) => call(port.addCampus(input)),
+    addCampus: (input: Parameters<OperatorConsole['addCampus']>[0]) => {
+      const checked = checkAddCampus(input);
+      if (!checked.ok) return Promise.reject(invalid(`campus-add:${checked.problem}`));
+      return call(port.addCampus(checked.input));
+    },
     heroPhotos: () => call(port.heroPhotos()),
     reviewPhoto: (uid: string, approved: boolean) => call(port.reviewPhoto(uid, approved)),
     setStrip: (enabled: boolean) => call(port.setStrip(enabled)),

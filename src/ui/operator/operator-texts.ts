@@ -44,6 +44,7 @@ const ADD_REASONS: Readonly<Record<string, string>> = {
   domains:
     'Escribe al menos un dominio de correo universitario válido (por ejemplo, alumnos.udg.mx).',
   taken: 'Ya hay un campus con ese id.',
+  'added-as-other': 'Esa solicitud ya se agregó al catálogo con otro id.',
   request: 'Esa solicitud ya no existe.',
 };
 

@@ -11,6 +11,7 @@ import {
   mexicoCityInstant,
   mexicoCityLocal,
 } from '@/domain/operator/launch-plan';
+import { checkAddCampus, NAME_LENGTH } from '@/domain/operator/add-campus';
 import { DEFAULT_SELLER_MINIMUM, readiness } from '@/domain/operator/readiness';
 
 describe('Mexico City days and wall times (UTC-6 all year)', () => {
@@ -208,5 +209,52 @@ describe('readiness', () => {
       studentsMissing: 1,
       sellersMissing: 0,
     });
+  });
+});
+
+describe('an added campus’s typed fields (checkAddCampus)', () => {
+  const good = {
+    request: `pendiente-${'a1'.repeat(12)}`,
+    id: 'ucol-manzanillo',
+    name: '  Universidad   de Colima ',
+    shortName: 'UCOL - Manzanillo',
+    city: 'Manzanillo',
+    state: 'Colima',
+    domains: [' UCOL.mx', 'ucol.mx', 'alumnos.ucol.mx'],
+  };
+
+  it('tidies a valid add: spaces folded, domains lowercase and once each', () => {
+    expect(checkAddCampus(good)).toEqual({
+      ok: true,
+      input: {
+        ...good,
+        name: 'Universidad de Colima',
+        domains: ['ucol.mx', 'alumnos.ucol.mx'],
+      },
+    });
+  });
+
+  it('names the first field it refuses', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ request: 'udg-cucei' }, 'request'],
+      [{ id: 'Con Espacios' }, 'id'],
+      [{ id: `pendiente-${'b2'.repeat(12)}` }, 'id'],
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(NAME_LENGTH + 1) }, 'name'],
+      [{ shortName: '<b>UCOL</b>' }, 'shortName'],
+      [{ city: 'Man\u0000zanillo' }, 'city'],
+      [{ state: 7 }, 'state'],
+      [{ domains: [] }, 'domains'],
+      [{ domains: ['ucol'] }, 'domains'],
+      [{ domains: ['ucol.mx', 'ana@ucol.mx'] }, 'domains'],
+      [{ domains: Array.from({ length: 11 }, (_, k) => `d${k}.mx`) }, 'domains'],
+    ];
+    for (const [change, problem] of cases) {
+      expect(checkAddCampus({ ...good, ...change }), JSON.stringify(change)).toEqual({
+        ok: false,
+        problem,
+      });
+    }
+    expect(checkAddCampus(null)).toEqual({ ok: false, problem: 'request' });
   });
 });

@@ -5,7 +5,8 @@
  * backend's scheduled job applies (the Cloud Functions run a generated copy; the database repeats
  * it in SQL, `private.apply_retention`; tests hold them to the same answers):
  * - an account that signed in and never joined, neither created nor signed in to for
- *   IDLE_ACCOUNT_DAYS, is deleted;
+ *   IDLE_ACCOUNT_DAYS, is deleted, unless it holds the operator role (issue 61: the operators
+ *   sign in to the console, never join, and keep their account while they hold the role);
  * - every student of a campus whose launch e-mails were recorded AFTER_LAUNCH_DAYS ago or more
  *   (its first launch run that recorded any) is deleted, with everything kept of them, if they
  *   were on its list then (joined before that run): one who joined later was never told.
@@ -20,11 +21,15 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface RetentionInput {
   /** ms since 1970. */
   readonly now: number;
-  /** Every account: its last sign-in or creation, whichever is later (ms), and whether it joined. */
+  /**
+   * Every account: its last sign-in or creation, whichever is later (ms), whether it joined, and
+   * whether it holds the operator role (absent: it does not).
+   */
   readonly accounts: readonly {
     readonly uid: string;
     readonly lastSeen: number;
     readonly onList: boolean;
+    readonly operator?: boolean;
   }[];
   /** Every entry: its student, campus and date of joining (ms). */
   readonly entries: readonly {
@@ -41,7 +46,7 @@ export interface RetentionInput {
 }
 
 export interface RetentionPlan {
-  /** Accounts without an entry, idle for IDLE_ACCOUNT_DAYS. */
+  /** Accounts without an entry or the operator role, idle for IDLE_ACCOUNT_DAYS. */
   readonly idle: string[];
   /** Campuses launched AFTER_LAUNCH_DAYS ago or more. */
   readonly campuses: string[];
@@ -52,7 +57,9 @@ export interface RetentionPlan {
 /** What is to be deleted now: sorted, each uid once. */
 export function retentionPlan({ now, accounts, entries, launches }: RetentionInput): RetentionPlan {
   const idle = accounts
-    .filter((a) => !a.onList && a.lastSeen < now - IDLE_ACCOUNT_DAYS * DAY_MS)
+    .filter(
+      (a) => !a.onList && a.operator !== true && a.lastSeen < now - IDLE_ACCOUNT_DAYS * DAY_MS,
+    )
     .map((a) => a.uid);
   const firstLaunch = new Map<string, number>();
   for (const run of launches) {

@@ -442,6 +442,27 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
         env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '', MAIL_FROM: '', SITE_URL: '' },
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('SMTP_URL must be') });
+    // A launch whose sending cannot start: the launch stays recorded, and the command says so.
+    await expect(
+      promisify(execFile)(
+        'node',
+        ['scripts/ops/notify-campus.mjs', '--backend', 'supabase', '--campus', 'ibero-tijuana'],
+        { env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '' } },
+      ),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        /ibero-tijuana is launched .*but sending failed: SMTP_URL must be[^]*npm run mail:supabase -- send/,
+      ),
+    });
+    const campuses = (await asOperator(db, 'public.operator_campuses()')) as {
+      campus: string;
+      launch: unknown;
+    }[];
+    expect(campuses.find((c) => c.campus === 'ibero-tijuana')?.launch).toMatchObject({
+      state: 'launched',
+      by: TERMINAL_ACTOR,
+    });
   });
 
   it('leaving (the entry deleted) and joining again sends one welcome per mailbox in 30 days (issue 51)', async () => {

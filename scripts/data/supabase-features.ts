@@ -227,6 +227,7 @@ export const SUPABASE_FEATURES = {
       'function private.operator_day',
       'function private.mexico_city_today',
       'function private.mexico_city_instant',
+      'function private.operator_typed_line',
       'function private.operator_settings_of',
       'function private.operator_launch_of',
       'function private.operator_campus_rows',

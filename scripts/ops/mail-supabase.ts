@@ -7,14 +7,12 @@
 //                                   with --every, again and again (a small worker); else once.
 //                                   Each pass first runs the console's scheduled launches now
 //                                   due (private.run_due_launches, issue 61)
-//   notify --campus ID [--dry-run]  the launch of a campus (`npm run notify:campus:supabase`,
-//                                   scripts/ops/notify-campus.mjs, runs this): records its message
-//                                   for every student on its list who has none, then sends what
-//                                   is due. --dry-run prints how many would be sent and records
-//                                   nothing
 //   bounce-token                    prints the bounce endpoint's token (issue 59: a keyed digest
 //                                   of the signing secret) and, with SUPABASE_URL, its address
 //                                   (docs/operations.md, "Bounces and complaints")
+//
+// The launch of a campus is `npm run notify:campus:supabase` (scripts/ops/notify-campus.mjs: the
+// operator console's own launch, which sends at once with sendOnce below); `notify` here says so.
 //
 // Connection: --db URL or SUPABASE_DB_URL (the postgres role: the service credentials, never the
 // page's). Sending: SMTP_URL, MAIL_FROM and SITE_URL (src/adapters/smtp/mail-settings.ts) and
@@ -24,16 +22,18 @@ import pg from 'pg';
 import { createPostgresOutbox } from '../../src/adapters/postgres/postgres-outbox.adapter';
 import { createSmtpTransport } from '../../src/adapters/smtp/smtp-transport.adapter';
 import { CAMPUS_PAGE_IDS } from '../../src/data/campus-pages';
-import { isCollegeId } from '../../src/domain/college';
 import { deliverOutbox, type DeliveryReport } from '../../src/domain/mail/deliver-outbox';
 import { MIN_SECRET_LENGTH } from '../../src/domain/mail/leave-token';
 import { bounceToken } from '../../src/domain/mail/suppression';
 import { parseMailSettings } from '../../src/adapters/smtp/mail-settings';
-import { type LaunchCounts, launchSaid } from './notify-campus/said';
 
 export const USAGE =
-  'Usage: npm run mail:supabase -- secret | send [--every SECONDS] | ' +
-  'notify --campus ID [--dry-run] | bounce-token   [--db URL]';
+  'Usage: npm run mail:supabase -- secret | send [--every SECONDS] | bounce-token   [--db URL]';
+
+/** What `notify` (the launch, before issue 61's console) became. */
+const NOTIFY_MOVED =
+  'The launch of a campus is npm run notify:campus:supabase -- --campus ID [--dry-run | --at ' +
+  "YYYY-MM-DDTHH:mm | --cancel] (the operator console's own launch, logged).";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -94,6 +94,19 @@ const said = (r: DeliveryReport) =>
     ? ' (the mail provider kept failing: stopped; the rest waits for the next run)'
     : '');
 
+/**
+ * Sends what is due, once, as `send` does (notify:campus's launch, scripts/ops/notify-campus/
+ * supabase.mjs, right after recording it): the sender's line. A missing setting throws.
+ */
+export async function sendOnce(connectionString: string, env: Env = process.env): Promise<string> {
+  const db = new pg.Pool({ connectionString, max: 4 });
+  try {
+    return said(await sendDue(db, env));
+  } finally {
+    await db.end();
+  }
+}
+
 /** Runs one command; resolves with its exit status. */
 export async function main(
   args: string[],
@@ -102,8 +115,8 @@ export async function main(
 ): Promise<number> {
   const [command, ...rest] = args;
   try {
-    if (!['secret', 'send', 'notify', 'bounce-token'].includes(command ?? ''))
-      throw new UsageError(USAGE);
+    if (command === 'notify') throw new UsageError(NOTIFY_MOVED);
+    if (!['secret', 'send', 'bounce-token'].includes(command ?? '')) throw new UsageError(USAGE);
     const connectionString = option(rest, 'db') ?? env.SUPABASE_DB_URL;
     if (!connectionString)
       throw new UsageError(`Name the database: --db URL (or set SUPABASE_DB_URL).\n${USAGE}`);
@@ -133,30 +146,12 @@ export async function main(
           log(`Endpoint: POST ${env.SUPABASE_URL}/rest/v1/rpc/report_mail_bounce`);
         return 0;
       }
-      if (command === 'notify') {
-        const campus = option(rest, 'campus');
-        if (!campus || !isCollegeId(campus))
-          throw new UsageError(`Name the campus: --campus ID.\n${USAGE}`);
-        const known = await db.query(
-          'select 1 from public.colleges where id = $1 and request_key is null',
-          [campus],
-        );
-        if (known.rowCount === 0)
-          throw new UsageError(`${campus} is not a campus of the catalogue (public.colleges).`);
-        const dryRun = rest.includes('--dry-run');
-        const { rows } = await db.query('select * from private.queue_launch($1, $2)', [
-          campus,
-          dryRun,
-        ]);
-        log(launchSaid(campus, rows[0] as LaunchCounts, dryRun));
-        if (dryRun) return 0;
-      }
       const every = option(rest, 'every');
       if (every !== undefined && !(Number(every) >= 10))
         throw new UsageError('--every takes seconds, at least 10');
       for (;;) {
         log(said(await sendDue(db, env)));
-        if (every === undefined || command !== 'send') return 0;
+        if (every === undefined) return 0;
         await new Promise((resolve) => setTimeout(resolve, Number(every) * 1000));
       }
     } finally {

@@ -1,6 +1,7 @@
 // npm run bench:mail (scripts/perf/bench-mail.sh starts PostgreSQL 15 first): the launch e-mail of
 // one campus of N students (default 10,000), as `npm run notify:campus:supabase` sends it: the
-// database records one message per student, the sender (src/domain/mail/deliver-outbox.ts over
+// console's launch (public.operator_launch, as the terminal runs it) records one message per
+// student, then the sender (src/domain/mail/deliver-outbox.ts over
 // nodemailer) sends them to a real SMTP server on this machine (smtp-server), which counts what
 // each address receives. Prints the throughput, the sender's peak memory and whether every student
 // got exactly one; then a second run (nothing to send) and its time. Figures are printed, never
@@ -80,10 +81,23 @@ try {
     );
     return `set the threshold to ${students * 4} (${rowCount} row): ${rows[0].n} milestone messages recorded in ${(performance.now() - t).toFixed(0)} ms`;
   };
-  if (milestone) lines.push(await reach());
-  const status = milestone
-    ? await main(['send'], env, (line) => lines.push(line))
-    : await main(['notify', '--campus', 'udg-cucei'], env, (line) => lines.push(line));
+  // The console's launch as `notify:campus:supabase` runs it (scripts/ops/shared/postgres.mjs,
+  // withOperator): one transaction as 'terminal:bench'; a second launch is refused.
+  const launch = async () => {
+    const t = performance.now();
+    await admin.query('begin');
+    await admin.query("select set_config('operator.actor', 'terminal:bench', true)");
+    const { rows } = await admin.query(
+      "select public.operator_launch('udg-cucei', 'udg-cucei', null) as answer",
+    );
+    await admin.query('commit');
+    const { status, refused } = rows[0].answer;
+    return refused
+      ? `a second launch: refused '${refused}'`
+      : `launch recorded (${status.students} students) in ${(performance.now() - t).toFixed(0)} ms`;
+  };
+  lines.push(await (milestone ? reach() : launch()));
+  const status = await main(['send'], env, (line) => lines.push(line));
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   const counts = [...smtp.byRecipient.values()];
@@ -91,10 +105,8 @@ try {
   const twice = counts.filter((n) => n > 1).length;
   const rerunStart = performance.now();
   const rerun = [];
-  if (milestone) {
-    rerun.push(await reach());
-    await main(['send'], env, (line) => rerun.push(line));
-  } else await main(['notify', '--campus', 'udg-cucei'], env, (line) => rerun.push(line));
+  rerun.push(await (milestone ? reach() : launch()));
+  await main(['send'], env, (line) => rerun.push(line));
   const rerunMs = performance.now() - rerunStart;
   const MB = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   console.log(

@@ -397,6 +397,20 @@ AS $function$
 $function$;
 -- No grants: its owner alone.
 
+-- function private.operator_typed_line(jsonb,integer)
+-- Migrations: 20261129040000_operator_console_terminal.sql
+CREATE OR REPLACE FUNCTION private.operator_typed_line(value jsonb, max integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when t <> '' and char_length(t) <= max and t !~ '[\x01-\x1f\x7f<>]' then t end
+  from (select btrim(regexp_replace(value #>> '{}', '\s+', ' ', 'g')) as t
+        where jsonb_typeof(value) = 'string') typed
+$function$;
+-- No grants: its owner alone.
+
 -- function private.reconcile_operator_counts(uuid)
 -- Migrations: 20261129000100_operator_console_records.sql
 CREATE OR REPLACE FUNCTION private.reconcile_operator_counts(student uuid)
@@ -468,7 +482,8 @@ $function$;
 -- No grants: its owner alone.
 
 -- function private.require_operator()
--- Migrations: 20261129000100_operator_console_records.sql
+-- Migrations: 20261129000100_operator_console_records.sql,
+--   20261129040000_operator_console_terminal.sql
 CREATE OR REPLACE FUNCTION private.require_operator()
  RETURNS text
  LANGUAGE plpgsql
@@ -477,14 +492,22 @@ CREATE OR REPLACE FUNCTION private.require_operator()
 AS $function$
 declare
   address text;
+  actor text := nullif(pg_catalog.current_setting('operator.actor', true), '');
+  api_roles text[] := array['anon', 'authenticated', 'service_role', 'authenticator'];
 begin
   select lower(u.email) into address
   from private.operators o join auth.users u on u.id = o.user_id
   where o.user_id = (select auth.uid());
-  if address is null then
-    raise exception 'operators only' using errcode = '42501';
+  if address is not null then
+    return address;
   end if;
-  return address;
+  if (select auth.uid()) is null
+    and actor ~ '^terminal:[^[:space:][:cntrl:]]{1,190}$'
+    and not (session_user::text = any (api_roles))
+    and not (coalesce(pg_catalog.current_setting('role', true), 'none') = any (api_roles)) then
+    return actor;
+  end if;
+  raise exception 'operators only' using errcode = '42501';
 end
 $function$;
 -- No grants: its owner alone.
@@ -610,7 +633,8 @@ AS $function$ select jsonb_build_object('email', private.require_operator()) $fu
 grant execute on function public.operator_access() to authenticated, service_role;
 
 -- function public.operator_add_campus(jsonb)
--- Migrations: 20261129000300_operator_console_functions.sql
+-- Migrations: 20261129000300_operator_console_functions.sql,
+--   20261129040000_operator_console_terminal.sql
 CREATE OR REPLACE FUNCTION public.operator_add_campus(input jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -621,35 +645,46 @@ declare
   actor text := private.require_operator();
   request text := input ->> 'request';
   new_id text := input ->> 'id';
-  new_name text := private.campus_request_tidy(input ->> 'name');
-  new_short text := private.campus_request_tidy(input ->> 'shortName');
-  new_city text := private.campus_request_tidy(input ->> 'city');
-  new_state text := private.campus_request_tidy(input ->> 'state');
+  new_name text := private.operator_typed_line(input -> 'name', 120);
+  new_short text := private.operator_typed_line(input -> 'shortName', 60);
+  new_city text := private.operator_typed_line(input -> 'city', 120);
+  new_state text := private.operator_typed_line(input -> 'state', 60);
   domains text[];
   refusal text;
   result record;
   typed jsonb;
 begin
-  if jsonb_typeof(input -> 'domains') = 'array' then
-    domains := array(select distinct lower(btrim(d)) from jsonb_array_elements_text(input -> 'domains') d);
+  if jsonb_typeof(input) = 'object' and jsonb_typeof(input -> 'domains') = 'array' then
+    -- Trimmed, lowercase, once each in the order typed; a value that is no string is ''.
+    domains := array(
+      select d.domain from (
+        select distinct on (x.domain) x.domain, x.n
+        from (
+          select lower(regexp_replace(case when jsonb_typeof(e) = 'string' then e #>> '{}' else '' end,
+              '^\s+|\s+$', '', 'g')) as domain, n
+          from jsonb_array_elements(input -> 'domains') with ordinality as a (e, n)
+        ) x
+        order by x.domain, x.n
+      ) d
+      order by d.n);
   end if;
   if jsonb_typeof(input -> 'request') is distinct from 'string' or request !~ '^pendiente-[0-9a-f]{24}$' then
     refusal := 'campus-add:request';
   elsif jsonb_typeof(input -> 'id') is distinct from 'string' or new_id !~ '^[a-z0-9]+(-[a-z0-9]+)*$'
     or length(new_id) > 64 or new_id ~ '^pendiente-' then
     refusal := 'campus-add:id';
-  elsif char_length(new_name) not between 3 and 160 then
+  elsif new_name is null then
     refusal := 'campus-add:name';
-  elsif char_length(new_short) not between 2 and 80 then
-    refusal := 'campus-add:short-name';
-  elsif char_length(new_city) not between 2 and 80 then
+  elsif new_short is null then
+    refusal := 'campus-add:shortName';
+  elsif new_city is null then
     refusal := 'campus-add:city';
-  elsif char_length(new_state) not between 2 and 40 then
+  elsif new_state is null then
     refusal := 'campus-add:state';
   elsif domains is null or cardinality(domains) not between 1 and 10 or exists (
     select 1 from unnest(domains) d
-    where d !~ '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$'
-      or length(d) > 253) then
+    where char_length(d) not between 4 and 253
+      or d !~ '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$') then
     refusal := 'campus-add:domains';
   end if;
   typed := jsonb_build_object('request', left(request, 64), 'name', new_name,
@@ -661,7 +696,7 @@ begin
     exception when sqlstate '22023' then
       refusal := case
         when sqlerrm like 'the campus id % is taken' then 'campus-add:taken'
-        when sqlerrm like 'the request % was added as %' then 'campus-add:added-as-another'
+        when sqlerrm like 'the request % was added as %' then 'campus-add:taken'
         else 'campus-add:request' end;
     end;
   end if;

@@ -1,11 +1,18 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
+import {
+  asOperator,
+  operatorLog,
+  supabaseCommand,
+  TERMINAL_ACTOR,
+  withFreshDatabase,
+} from '../support/fresh-database';
 
 // scripts/ops/campus.mjs --backend supabase as an operator runs it, in a child process, against a fresh
 // copy of the migrated database: show and set a campus's launch settings, each seen through
-// my_campus() as the campus's student calls it.
+// my_campus() as the campus's student calls it, and by the console (issue 61: the command runs the
+// console's own functions as terminal:<user>, logged).
 
 const db = withFreshDatabase('campus-ops');
 
@@ -43,8 +50,10 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
       );
     }
     const shown = (await run('show', '--campus', 'udg-cucea')).stdout;
-    expect(shown).toContain('threshold\t100 (default)');
-    expect(shown).toContain('state\tgathering (default)');
+    expect(shown).toContain('threshold\t100\n');
+    expect(shown).toContain('seller minimum\t10\n');
+    expect(shown).toContain('state\tgathering\n');
+    expect(shown).toContain('launch\tnone\n');
     expect(shown).toContain('joined\t15');
     expect(shown).toContain('verified\t12');
 
@@ -66,12 +75,30 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
     });
     await run('set', '--campus', 'udg-cucea', '--opens', 'none');
     expect(await asStudent(student.id, student.email)).toMatchObject({ opens_on: null });
+    const sellers = (await run('set', '--campus', 'udg-cucea', '--seller-minimum', '3')).stdout;
+    expect(sellers).toContain('seller minimum\t3\n');
+    expect(sellers).toContain('threshold\t40\n');
+
+    // The console's own "save settings", by the terminal: the console reads what it wrote, and
+    // each change is an entry of the operators' log in the terminal's name.
+    const row = ((await asOperator(db, 'public.operator_campuses()')) as { campus: string }[]).find(
+      (c) => c.campus === 'udg-cucea',
+    );
+    expect(row).toMatchObject({
+      settings: { threshold: 40, sellerMinimum: 3, state: 'opening', opensOn: null },
+    });
+    expect(await operatorLog(db, 'settings')).toEqual(
+      Array(4).fill({ actor: TERMINAL_ACTOR, target: 'udg-cucea', outcome: 'done' }),
+    );
   });
 
   it('refuses a bad threshold, state, day or campus, and changes nothing', async () => {
     const before = (await run('show', '--campus', 'udg-cucea')).stdout;
     for (const args of [
       ['--threshold', '0'],
+      ['--threshold', '9'],
+      ['--seller-minimum', '10001'],
+      ['--seller-minimum', '-1'],
       ['--threshold', '1.5'],
       ['--threshold', '100001'],
       ['--state', 'closed'],
@@ -87,6 +114,7 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
       code: 1,
     });
     expect((await run('show', '--campus', 'udg-cucea')).stdout).toBe(before);
+    expect(await operatorLog(db, 'settings')).toHaveLength(4);
   });
 
   it('report:supabase writes the campuses, days and requests as CSV', async () => {
@@ -234,21 +262,72 @@ describe('report:supabase (the launch report) and campus:add:supabase', () => {
     await expect(
       add('--request', `pendiente-${'a'.repeat(24)}`, '--id', `pendiente-${'b'.repeat(24)}`),
     ).rejects.toMatchObject({ code: 2 });
-    // With the catalogue's names (issue 59: required), so the request itself is what is refused.
-    const unknown = add(
-      '--request',
-      `pendiente-${'a'.repeat(24)}`,
-      '--id',
-      'nueva-uni',
-      '--name',
-      'Universidad Nueva',
-      '--short',
-      'UN - Centro',
-    );
+    // With everything the catalogue needs (issues 59 and 61: required), so the request itself is
+    // what the console's add refuses, in the operators' log as the terminal's attempt.
+    const typed = [
+      ...['--name', 'Universidad Nueva', '--short', 'UN - Centro'],
+      ...['--city', 'Colima', '--state', 'Colima', '--domains', 'ucol.mx'],
+    ];
+    await expect(
+      add('--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva-uni'),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--name is required') });
+    const unknown = add('--request', `pendiente-${'a'.repeat(24)}`, '--id', 'nueva-uni', ...typed);
     await expect(unknown).rejects.toMatchObject({ code: 1 });
     await expect(unknown).rejects.toMatchObject({
-      stderr: expect.stringContaining('no campus request'),
+      stderr: expect.stringContaining('is no pending campus'),
     });
     expect(await colleges()).toBe(before);
+    expect(await operatorLog(db, 'campus-add')).toEqual([
+      { actor: TERMINAL_ACTOR, target: 'nueva-uni', outcome: 'campus-add:request' },
+    ]);
+  });
+
+  it("adds a requested campus as the console's add does, logged as the terminal's (issue 61)", async () => {
+    const key = 'universidad de colima|manzanillo';
+    const { rows } = await db.admin.query<{ id: string }>(
+      "insert into auth.users (email) values ('pide@ucol.mx') returning id::text as id",
+    );
+    await db.admin.query(
+      `insert into private.campus_requests (user_id, request_key, name, city)
+       values ($1, $2, 'Universidad de Colima', 'Manzanillo')`,
+      [rows[0]!.id, key],
+    );
+    const pending = (
+      await db.admin.query<{ id: string }>('select private.pending_campus_id($1) as id', [key])
+    ).rows[0]!.id;
+    await db.admin.query(
+      `insert into public.colleges (id, name, subname, request_key)
+       values ($1, 'Universidad de Colima', 'Manzanillo', $2)`,
+      [pending, key],
+    );
+    const args = [
+      ...['--request', pending, '--id', 'ucol-manzanillo', '--name', 'Universidad de Colima'],
+      ...['--short', 'UCOL - Manzanillo', '--city', 'Manzanillo', '--state', 'Colima'],
+      ...['--domains', 'UCOL.mx, alumnos.ucol.mx'],
+    ];
+    const { stdout } = await add(...args);
+    expect(stdout).toContain(
+      `Added ucol-manzanillo: 0 entries moved from ${pending}, 1 e-mails queued.`,
+    );
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+      added: true,
+      moved: 0,
+      queued: 1,
+    });
+    const { rows: added } = await db.admin.query(
+      `select subname, keywords, email_domains from public.colleges where id = 'ucol-manzanillo'`,
+    );
+    expect(added).toEqual([
+      {
+        subname: 'Manzanillo',
+        keywords: ['Manzanillo', 'Colima'],
+        email_domains: ['ucol.mx', 'alumnos.ucol.mx'],
+      },
+    ]);
+    expect((await add(...args)).stdout).toContain('was added already: nothing written');
+    expect((await operatorLog(db, 'campus-add')).slice(1)).toEqual([
+      { actor: TERMINAL_ACTOR, target: 'ucol-manzanillo', outcome: 'done' },
+      { actor: TERMINAL_ACTOR, target: 'ucol-manzanillo', outcome: 'already' },
+    ]);
   });
 });

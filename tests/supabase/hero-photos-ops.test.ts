@@ -1,11 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { supabaseCommand, withFreshDatabase } from '../support/fresh-database';
+import {
+  operatorLog,
+  supabaseCommand,
+  TERMINAL_ACTOR,
+  withFreshDatabase,
+} from '../support/fresh-database';
 
 // scripts/ops/hero-photos.mjs --backend supabase as an operator runs it, in a child process, against a
 // fresh copy of the migrated database: the review queue, approve, reject, a changed photo pending
-// again, and the kill switch, each seen through get_hero_profile_images() as a visitor calls it.
+// again, and the kill switch, each seen through get_hero_profile_images() as a visitor calls it;
+// each decision and switch through the console's own functions, logged as the terminal's (issue 61).
 
 const db = withFreshDatabase('hero-ops');
 
@@ -76,6 +82,11 @@ describe('hero:photos:supabase', () => {
     expect((await run('list')).stdout).toContain('Hero strip: OFF');
     await run('on');
     expect(await shown()).toEqual(['https://lh3.googleusercontent.com/a/nueva']);
+
+    const by = (target: string | null) => ({ actor: TERMINAL_ACTOR, target, outcome: 'done' });
+    expect(await operatorLog(db, 'photo-approve')).toEqual([by(a), by(a)]);
+    expect(await operatorLog(db, 'photo-reject')).toEqual([by(b)]);
+    expect(await operatorLog(db, 'strip')).toEqual([by(null), by(null)]);
   });
 
   it('refuses a student who is not a consenting student on the list, and bad usage', async () => {
@@ -84,6 +95,11 @@ describe('hero:photos:supabase', () => {
     ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('not a consenting student on the list'),
+    });
+    expect(await operatorLog(db, 'photo-approve')).toContainEqual({
+      actor: TERMINAL_ACTOR,
+      target: '00000000-0000-4000-8000-000000000000',
+      outcome: 'no-photo',
     });
     await expect(run('approve')).rejects.toMatchObject({ code: 2 });
     await expect(run('delete')).rejects.toMatchObject({ code: 2 });

@@ -5,14 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresOutbox } from '@/adapters/postgres/postgres-outbox.adapter';
 import { LEAVE_PURPOSE, readLeaveToken, signLeaveToken } from '@/domain/mail/leave-token';
 import { createSalirHandler } from '../../supabase/functions/salir/handler.ts';
-import { withFreshDatabase } from '../support/fresh-database';
+import {
+  asOperator,
+  operatorLog,
+  TERMINAL_ACTOR,
+  withFreshDatabase,
+} from '../support/fresh-database';
 import { type LocalSmtp, startLocalSmtp } from '../../stand-ins/smtp-server';
 import { startSupabaseStandIn, type SupabaseStandIn } from '../../stand-ins/supabase-stand-in';
 
 // Issue 25 on the Supabase backend: the database reads leave links as the domain does (tokens
 // made in TypeScript, read in SQL), the one-click Edge Function leaves by them without a sign-in
 // (the page's adapter: the LeaveLinks contract, supabase-adapters.contract.test.ts), and `npm run mail:supabase` / `notify:campus:supabase` send the welcome
-// and the launch over a real local SMTP server, once each.
+// and the launch over a real local SMTP server, once each; the launch is the console's own, run
+// as terminal:<user> (issue 61), so the console and the terminal launch a campus once between them.
 
 const SECRET = 'supabase-test-secret-supabase-test-secret-01';
 const SITE = 'https://deestudiantes.example';
@@ -53,18 +59,34 @@ async function student(email: string, college = 'udg-cucei', name = '') {
   return { uid, joined: Number(entry.rows[0]!.joined) };
 }
 
-const run = (...args: string[]) =>
-  promisify(execFile)('node', ['scripts/ops/mail-supabase.mjs', ...args], {
-    env: {
-      ...process.env,
-      SUPABASE_DB_URL: db.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
-      SITE_URL: SITE,
-      SUPABASE_URL: standIn.url,
-    },
-    timeout: 60_000,
-  });
+const command =
+  (...start: string[]) =>
+  (...args: string[]) =>
+    promisify(execFile)('node', [...start, ...args], {
+      env: {
+        ...process.env,
+        SUPABASE_DB_URL: db.url,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'De estudiantes a estudiantes <hola@deestudiantes.example>',
+        SITE_URL: SITE,
+        SUPABASE_URL: standIn.url,
+      },
+      timeout: 60_000,
+    });
+const run = command('scripts/ops/mail-supabase.mjs');
+/** `npm run notify:campus:supabase` (issue 61: the console's own launch, as terminal:<user>). */
+const notify = command('scripts/ops/notify-campus.mjs', '--backend', 'supabase');
+
+/** A Mexico City wall time (YYYY-MM-DDTHH:mm) `hours` from now. */
+const mexicoCityIn = (hours: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Mexico_City',
+    dateStyle: 'short',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  })
+    .format(new Date(Date.now() + hours * 3_600_000))
+    .replace(' ', 'T');
 
 const inFuture = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -246,15 +268,18 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     ]);
     expect(rows[0].state).toBe('valid');
 
-    const dry = await run('notify', '--campus', 'udg-cucei', '--dry-run');
+    const dry = await notify('--campus', 'udg-cucei', '--dry-run');
     expect(dry.stdout).toContain('3 students on the list; 3 would get the launch e-mail now');
     expect(smtp.received).toHaveLength(4);
-    const launch = await run('notify', '--campus', 'udg-cucei');
-    expect(launch.stdout).toContain('recorded 3 launch e-mails');
+    const launch = await notify('--campus', 'udg-cucei');
+    expect(launch.stdout).toContain(`udg-cucei: launched by ${TERMINAL_ACTOR} at `);
+    expect(launch.stdout).toContain('3 students on the list, each recorded one launch e-mail');
     expect(launch.stdout).toContain('sent 3,');
-    const again = await run('notify', '--campus', 'udg-cucei');
-    expect(again.stdout).toContain('recorded 0 launch e-mails (3 had one already)');
-    expect(again.stdout).toContain('sent 0,');
+    // A campus launches once (issue 61): a second launch is refused, nothing more recorded or sent.
+    await expect(notify('--campus', 'udg-cucei')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('udg-cucei was launched or scheduled already'),
+    });
     const launches = smtp.received.filter(
       (m) => m.subject === '¡El marketplace ya abrió en UDG - CUCEI!',
     );
@@ -262,14 +287,69 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
     const { rows: runs } = await db.admin.query(
       'select college_id, students, queued from private.launch_runs order by id',
     );
-    expect(runs).toEqual([
-      { college_id: 'udg-cucei', students: 3, queued: 3 },
-      { college_id: 'udg-cucei', students: 3, queued: 0 },
-    ]);
+    expect(runs).toEqual([{ college_id: 'udg-cucei', students: 3, queued: 3 }]);
     const { rows: told } = await db.admin.query(
       "select count(*)::int as n from private.mail_outbox where status = 'sent' and sent_at is not null",
     );
     expect(told[0].n).toBe(7);
+
+    // The console sees the terminal's launch, and the operators' log has both attempts.
+    const campuses = (await asOperator(db, 'public.operator_campuses()')) as {
+      campus: string;
+      launch: unknown;
+    }[];
+    expect(campuses.find((c) => c.campus === 'udg-cucei')?.launch).toMatchObject({
+      state: 'launched',
+      by: TERMINAL_ACTOR,
+      students: 3,
+    });
+    expect(await operatorLog(db, 'launch')).toEqual([
+      { actor: TERMINAL_ACTOR, target: 'udg-cucei', outcome: 'done' },
+      { actor: TERMINAL_ACTOR, target: 'udg-cucei', outcome: 'already' },
+    ]);
+  });
+
+  it('one launch per campus, whether the console or the terminal asks first (issue 61)', async () => {
+    // The console after the terminal's launch above.
+    expect(await asOperator(db, `public.operator_launch('udg-cucei', 'udg-cucei', null)`)).toEqual({
+      refused: 'already',
+    });
+    // The terminal after the console's launch (a campus with nobody on its list).
+    expect(
+      await asOperator(db, `public.operator_launch('ibero-leon', 'ibero-leon', null)`),
+    ).toMatchObject({ status: { state: 'launched', by: 'consola@example.mx', students: 0 } });
+    await expect(notify('--campus', 'ibero-leon')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('ibero-leon was launched or scheduled already'),
+    });
+    // Scheduled from the terminal: the console sees it, a second schedule is refused, and the
+    // terminal cancels it.
+    const at = mexicoCityIn(48);
+    const scheduled = await notify('--campus', 'ibero-puebla', '--at', at);
+    expect(scheduled.stdout).toContain(`ibero-puebla: launch scheduled for `);
+    expect(scheduled.stdout).toContain(`by ${TERMINAL_ACTOR}; cancel it with --cancel.`);
+    expect(
+      await asOperator(db, `public.operator_launch('ibero-puebla', 'ibero-puebla', $1)`, [at]),
+    ).toEqual({ refused: 'already' });
+    expect((await notify('--campus', 'ibero-puebla', '--cancel')).stdout).toContain(
+      'ibero-puebla: not launched.',
+    );
+    await expect(notify('--campus', 'ibero-puebla', '--cancel')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('has no scheduled launch to cancel'),
+    });
+    await expect(
+      notify('--campus', 'ibero-puebla', '--at', mexicoCityIn(-1)),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not a future time') });
+    expect((await operatorLog(db, 'launch')).at(-1)).toEqual({
+      actor: TERMINAL_ACTOR,
+      target: 'ibero-leon',
+      outcome: 'already',
+    });
+    expect(await operatorLog(db, 'launch-cancel')).toEqual([
+      { actor: TERMINAL_ACTOR, target: 'ibero-puebla', outcome: 'done' },
+      { actor: TERMINAL_ACTOR, target: 'ibero-puebla', outcome: 'not-scheduled' },
+    ]);
   });
 
   it('sends a milestone (issue 49) once to everyone then on the list, with its figure, invite and leave link', async () => {
@@ -330,14 +410,14 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
       [pending[0]!.id, key],
     );
     // A pending campus is no campus to launch; once added it is.
-    await expect(run('notify', '--campus', pending[0]!.id)).rejects.toMatchObject({
+    await expect(notify('--campus', pending[0]!.id)).rejects.toMatchObject({
       stderr: expect.stringContaining('not a campus of the catalogue'),
     });
     await db.admin.query(
       "select * from private.add_campus($1, 'uprueba-tepic', null, 'UP - Tepic')",
       [pending[0]!.id],
     );
-    expect((await run('notify', '--campus', 'uprueba-tepic', '--dry-run')).stdout).toContain(
+    expect((await notify('--campus', 'uprueba-tepic', '--dry-run')).stdout).toContain(
       'uprueba-tepic',
     );
     const before = smtp.received.length;
@@ -354,7 +434,7 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
   });
 
   it('refuses an unknown campus, and a send without the mail settings', async () => {
-    await expect(run('notify', '--campus', 'no-such-campus')).rejects.toMatchObject({
+    await expect(notify('--campus', 'no-such-campus')).rejects.toMatchObject({
       stderr: expect.stringContaining('not a campus of the catalogue'),
     });
     await expect(
@@ -362,6 +442,27 @@ describe('npm run mail:supabase and notify:campus:supabase', () => {
         env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '', MAIL_FROM: '', SITE_URL: '' },
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('SMTP_URL must be') });
+    // A launch whose sending cannot start: the launch stays recorded, and the command says so.
+    await expect(
+      promisify(execFile)(
+        'node',
+        ['scripts/ops/notify-campus.mjs', '--backend', 'supabase', '--campus', 'ibero-tijuana'],
+        { env: { ...process.env, SUPABASE_DB_URL: db.url, SMTP_URL: '' } },
+      ),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        /ibero-tijuana is launched .*but sending failed: SMTP_URL must be[^]*npm run mail:supabase -- send/,
+      ),
+    });
+    const campuses = (await asOperator(db, 'public.operator_campuses()')) as {
+      campus: string;
+      launch: unknown;
+    }[];
+    expect(campuses.find((c) => c.campus === 'ibero-tijuana')?.launch).toMatchObject({
+      state: 'launched',
+      by: TERMINAL_ACTOR,
+    });
   });
 
   it('leaving (the entry deleted) and joining again sends one welcome per mailbox in 30 days (issue 51)', async () => {

@@ -843,6 +843,8 @@ describeCampusAddContract('supabase (stand-in over PostgreSQL 15)', async () => 
       ];
       if (name) args.push('--name', name);
       if (shortName) args.push('--short', shortName);
+      // The rest of what the console's add needs (issue 61), typed by the operator.
+      args.push('--city', 'Manzanillo', '--state', 'Colima', '--domains', 'alumnos.udg.mx');
       try {
         const { stdout } = await promisify(execFile)('node', args, {
           env: { ...process.env, SUPABASE_DB_URL: db.url },

@@ -126,4 +126,45 @@ describe('--backend', { timeout: 120_000 }, () => {
       await refuses('campus-add', [...request, '--short', 'UN - Centro'], '--name is required');
     }
   });
+
+  it('campus:add requires the city, the state and the domains too, checked as the console checks them (issue 61)', async () => {
+    const pending = `pendiente-${'a'.repeat(24)}`;
+    for (const backend of ['firebase', 'supabase']) {
+      const named = [
+        ...['--backend', backend, '--request', pending, '--id', 'nueva'],
+        ...['--name', 'Universidad Nueva', '--short', 'UN - Centro'],
+      ];
+      await refuses('campus-add', named, '--city is required');
+      await refuses('campus-add', [...named, '--city', 'Colima'], '--state is required');
+      const placed = [...named, '--city', 'Colima', '--state', 'Colima'];
+      await refuses('campus-add', placed, '--domains is required');
+      await refuses('campus-add', [...placed, '--domains', 'ucol.m1'], '--domains needs');
+      await refuses('campus-add', [...placed, '--city', 'Co<b>lima'], '--city needs');
+    }
+  });
+
+  it('campus set needs a change; notify:campus takes one of --dry-run, --at, --cancel, and a real time', async () => {
+    for (const backend of ['firebase', 'supabase']) {
+      await refuses(
+        'campus',
+        ['set', '--backend', backend, '--campus', 'udg-cucei'],
+        'set needs --threshold, --seller-minimum, --state or --opens',
+      );
+      const campus = ['--backend', backend, '--campus', 'udg-cucei'];
+      await refuses('notify-campus', [...campus, '--at', 'mañana'], '--at is a Mexico City time');
+      await refuses(
+        'notify-campus',
+        [...campus, '--at', '2027-01-15T10:00', '--cancel'],
+        '--dry-run, --at and --cancel go alone',
+      );
+    }
+  });
+
+  it('mail:supabase -- notify names the launch command it became (issue 61)', async () => {
+    await refuses(
+      'mail-supabase',
+      ['notify', '--campus', 'udg-cucei'],
+      'npm run notify:campus:supabase',
+    );
+  });
 });

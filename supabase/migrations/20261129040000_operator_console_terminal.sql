@@ -16,7 +16,7 @@
 --    no control characters or angle brackets, a name and a city of 1 to 120 characters, a short
 --    name and a state of 1 to 60, 1 to 10 domains (trimmed, lowercase, once each, in the order
 --    typed) of its DOMAIN rule, and its problem names ('campus-add:shortName'; a request added
---    under another id is 'campus-add:taken', as on Firebase).
+--    under another id is 'campus-add:added-as-other', as on Firebase and memory).
 
 create or replace function private.require_operator()
 returns text
@@ -123,7 +123,7 @@ begin
     exception when sqlstate '22023' then
       refusal := case
         when sqlerrm like 'the campus id % is taken' then 'campus-add:taken'
-        when sqlerrm like 'the request % was added as %' then 'campus-add:taken'
+        when sqlerrm like 'the request % was added as %' then 'campus-add:added-as-other'
         else 'campus-add:request' end;
     end;
   end if;

@@ -130,8 +130,8 @@ select is((select email_domains from public.colleges where id = 'ucol-manzanillo
 select is((select actor || ' ' || action || ' ' || outcome from private.operator_log
     where action = 'campus-add' order by id desc limit 1),
   'terminal:x campus-add done', 'the add is logged as the terminal');
-select is(pg_temp.add('{"id":"ucol-otro"}'), 'campus-add:taken',
-  'the request added under another id is refused as taken');
+select is(pg_temp.add('{"id":"ucol-otro"}'), 'campus-add:added-as-other',
+  'the request added under another id is refused as added under another id');
 select is(pg_temp.add('{"request":"pendiente-aaaaaaaaaaaaaaaaaaaaaaaa","id":"udg-cucei"}'),
   'campus-add:request', 'an unknown request is refused');
 

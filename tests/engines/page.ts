@@ -2,14 +2,17 @@ import type { EngineDriver } from './drivers';
 
 /** The steps the engine scenarios share, over any EngineDriver. */
 
-/** Polls a check in the page until it returns true, or fails naming what it waited for. */
+/**
+ * Polls a check in the page until it returns true, or fails naming what it waited for after 30 s
+ * (WebKitGTK under a busy CI machine took over 15 s to open a dialog; a pass returns at once).
+ */
 export async function waitFor<A extends unknown[]>(
   d: EngineDriver,
   what: string,
   fn: (...args: A) => boolean | Promise<boolean>,
   ...args: A
 ): Promise<void> {
-  const until = Date.now() + 15_000;
+  const until = Date.now() + 30_000;
   let last: unknown = null;
   while (Date.now() < until) {
     try {

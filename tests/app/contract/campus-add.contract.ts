@@ -75,7 +75,15 @@ export async function mailFromOutbox(outbox: Outbox, address: string): Promise<s
 }
 
 let run = 0;
-const unique = () => `${Date.now().toString(36)}${(run++).toString(36)}`;
+/**
+ * A tag of lowercase letters only: a request with a run of digits is refused as a phone number
+ * (issue 59), which a base-36 time could hold.
+ */
+const unique = () =>
+  `${Date.now()}${run++}`
+    .split('')
+    .map((d) => String.fromCharCode(97 + Number(d)))
+    .join('');
 
 /** Every backend turns a requested campus into a catalogue campus the same way (issue 49). */
 export function describeCampusAddContract(name: string, setup: () => Promise<CampusAddHarness>) {

@@ -696,7 +696,7 @@ begin
     exception when sqlstate '22023' then
       refusal := case
         when sqlerrm like 'the campus id % is taken' then 'campus-add:taken'
-        when sqlerrm like 'the request % was added as %' then 'campus-add:taken'
+        when sqlerrm like 'the request % was added as %' then 'campus-add:added-as-other'
         else 'campus-add:request' end;
     end;
   end if;

@@ -19,7 +19,8 @@ alter table private.retention_runs enable row level security;
 
 -- function private.apply_retention(boolean)
 -- Migrations: 20261127170000_retention.sql, 20261128050000_retention_lock_order.sql,
---   20261128180500_retention_code_records.sql, 20261129000200_retention_runs.sql
+--   20261128180500_retention_code_records.sql, 20261129000200_retention_runs.sql,
+--   20261129050000_retention_keeps_operators.sql
 CREATE OR REPLACE FUNCTION private.apply_retention(dry_run boolean DEFAULT true)
  RETURNS TABLE(reason text, user_id uuid, college_id text)
  LANGUAGE plpgsql
@@ -73,6 +74,8 @@ begin
     from auth.users u
     where greatest(u.created_at, coalesce(u.last_sign_in_at, u.created_at)) < now() - interval '30 days'
       and not exists (select 1 from public.waitlist w where w.uid = u.id)
+      -- An operator (the console's role) never joins: kept while they hold the role.
+      and not exists (select 1 from private.operators o where o.user_id = u.id)
     union all
     -- Only those on the list when the launch was recorded (so told): a later join stays.
     select 'launched', w.uid, w.college_id

@@ -1,6 +1,6 @@
 -- Issue 61, the terminal commands as thin callers of the console's own functions: `campus`,
 -- `campus:add`, `notify:campus` and `hero:photos` on Supabase (scripts/ops/<feature>/supabase.mjs,
--- through scripts/ops/shared/postgres.mjs's operatorCall) run the same public.operator_* functions
+-- through scripts/ops/shared/postgres.mjs's withOperator) run the same public.operator_* functions
 -- as the page, so a script and the console cannot disagree, and the log names who ran them.
 --
 -- 1. private.require_operator() lets in, besides an operator's session, the operators' command on

@@ -77,8 +77,11 @@ describe('npm run deploy (prepare only) and the deploy guard, on real builds', (
       key: 'Reporting-Endpoints',
       value: 'csp-endpoint="https://deestudiantes.mx/csp-report"',
     });
-    // The function answers only the site's origin.
-    expect(fs.readFileSync(functionsEnv, 'utf8')).toBe('SITE_ORIGIN=https://deestudiantes.mx\n');
+    // The function answers only the site's origin, and the console's add writes to the build's
+    // search app (issue 61; its key is the secret ALGOLIA_ADMIN_KEY).
+    expect(fs.readFileSync(functionsEnv, 'utf8')).toBe(
+      'SITE_ORIGIN=https://deestudiantes.mx\nALGOLIA_APP_ID=ABC123XYZ9\n',
+    );
   });
 
   it('the guard, as hosting’s predeploy, lets that deploy through', () => {

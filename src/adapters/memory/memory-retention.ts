@@ -1,3 +1,4 @@
+import { keptSends } from '@/domain/code-sends';
 import { type RetentionPlan, retentionPlan } from '@/domain/retention';
 import { AUDIT_LOG_DAYS } from '@/domain/operator/audit-log';
 import type { MemoryContext, MemoryState, Slice } from './memory-store';
@@ -44,12 +45,63 @@ export const retentionSlice: Slice<'retentionRuns'> = {
 export interface RetentionControls {
   /**
    * The retention job (issue 51; a scheduled function, pg_cron or a worker on the real backends):
-   * deletes the accounts idle 30 days without an entry and every student of a campus launched 90
-   * days ago, with everything kept of them, and the operators' log entries older than
-   * AUDIT_LOG_DAYS (issue 61); records the run (when, how many of each) for the console's
-   * health. `dryRun` says who and deletes nothing.
+   * deletes the accounts idle 30 days without an entry (never an operator's) and every student
+   * of a campus launched 90 days ago, with everything kept of them, the operators' log entries
+   * older than AUDIT_LOG_DAYS (issue 61), and what the codes leave behind (issue 59: expired
+   * codes, the ledger's times older than a day, an expired code's unsent message's address);
+   * records the run (when, how many of each) for the console's health. `dryRun` says who and
+   * deletes nothing.
    */
   applyRetention(options?: { dryRun?: boolean }): RetentionPlan;
+}
+
+/**
+ * The state without what the codes leave behind once of no use (issue 59, as Firebase's
+ * pruneCodeRecords and Supabase's apply_retention): codes that expired; the code ledger's times
+ * older than a day (each identity's lifetime total, `codeTotals`, stays); and a code's message
+ * still pending when its code expired, failed with its address and nonce forgotten. How many of
+ * each.
+ */
+function withCodeRecordsPruned(
+  state: MemoryState,
+  now: number,
+): { state: MemoryState; codes: number; ledger: number; messages: number } {
+  const codes = Object.fromEntries(
+    Object.entries(state.codes).filter(([, c]) => c.expiresAt > now),
+  );
+  let ledger = 0;
+  const codeLedger: Record<string, readonly number[]> = {};
+  for (const [key, times] of Object.entries(state.codeLedger)) {
+    const kept = keptSends(times, now);
+    if (kept.length !== times.length) ledger++;
+    if (kept.length) codeLedger[key] = kept;
+  }
+  let messages = 0;
+  const outbox = Object.fromEntries(
+    Object.entries(state.outbox).map(([id, mail]) => {
+      const stale =
+        mail.kind === 'code' &&
+        mail.status === 'pending' &&
+        !((mail.expiresAt ?? 0) > now) &&
+        (mail.to !== '' || mail.nonce !== undefined);
+      if (!stale) return [id, mail];
+      messages++;
+      const forgotten = {
+        ...mail,
+        to: '',
+        status: 'failed' as const,
+        error: 'not written: its code expired',
+      };
+      delete (forgotten as { nonce?: string }).nonce;
+      return [id, forgotten];
+    }),
+  );
+  return {
+    state: { ...state, codes, codeLedger, outbox },
+    codes: Object.keys(state.codes).length - Object.keys(codes).length,
+    ledger,
+    messages,
+  };
 }
 
 /** The state without the operators' log entries older than AUDIT_LOG_DAYS, and how many went. */
@@ -87,16 +139,20 @@ export const retentionControls = ({ store, clock }: MemoryContext): RetentionCon
     });
     if (!dryRun) {
       store.update((current) => {
-        const pruned = withLogPruned(
+        const codesPruned = withCodeRecordsPruned(
           [...plan.idle, ...plan.launched].reduce(store.withoutStudent, current),
           now.getTime(),
         );
+        const pruned = withLogPruned(codesPruned.state, now.getTime());
         const run: RetentionRun = {
           at: now.toISOString(),
           deleted: {
             idleAccounts: plan.idle.length,
             launchedStudents: plan.launched.length,
             operatorLog: pruned.pruned,
+            verificationCodes: codesPruned.codes,
+            codeLedger: codesPruned.ledger,
+            codeMessages: codesPruned.messages,
           },
         };
         return {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
+import { MEMORY_STATE_KEY, parseMemoryState } from '@/adapters/memory/memory-state';
 import { collegeOfId } from '@/domain/college-of-id';
 import { AFTER_LAUNCH_DAYS, IDLE_ACCOUNT_DAYS, retentionPlan } from '@/domain/retention';
 import { createUseCases } from '@/domain/use-cases/create-use-cases';
@@ -146,5 +147,54 @@ describe('the retention job on the memory backend', () => {
     // Rerun: nothing more goes.
     expect(backend.controls.applyRetention()).toMatchObject({ idle: [], launched: [] });
     expect(held()).toEqual([late.uid, sofia.uid].sort());
+  });
+});
+
+describe('the retention job prunes what the codes leave behind (issue 59, memory)', () => {
+  it('expired codes, the ledger’s day-old times and an expired code’s unsent message go; the lifetime totals stay', async () => {
+    const clock = { at: Date.UTC(2026, 10, 1) };
+    const storage = memoryStorage();
+    const backend = createMemoryBackend({
+      storage,
+      config: { latencyMs: 0 },
+      chooseAccount: async (accounts) => accounts[0]!,
+      clock: { now: () => new Date(clock.at) },
+      sendAutomatically: false,
+    });
+    const useCases = createUseCases({
+      ...backend,
+      local: memoryLocalRecord(memoryStorage()).record,
+      visit: createVisitRecord(memoryStorage()),
+      clock: { now: () => new Date(clock.at) },
+    });
+    const ana = await useCases.signIn();
+    await useCases.joinWaitlist({ user: ana, college: collegeOfId('itesm-gdl') });
+    expect(await backend.emailVerifications.sendCode(ana.uid, 'ana.codigo@tec.mx')).toMatchObject({
+      outcome: 'sent',
+    });
+    const stored = () => parseMemoryState(storage.getItem(MEMORY_STATE_KEY));
+    const codeMail = () => Object.values(stored().outbox).filter((m) => m.kind === 'code');
+    expect(Object.keys(stored().codes)).toEqual([ana.uid]);
+    expect(Object.keys(stored().codeLedger).length).toBeGreaterThan(0);
+    expect(codeMail()[0]).toMatchObject({ status: 'pending', to: 'ana.codigo@tec.mx' });
+
+    // Within the day: nothing of it goes.
+    clock.at += 2 * 60 * 60_000;
+    backend.controls.applyRetention();
+    expect(Object.keys(stored().codes)).toEqual([]);
+    expect(Object.keys(stored().codeLedger).length).toBeGreaterThan(0);
+    // Its code expired unsent: failed, the address and nonce forgotten.
+    expect(codeMail()[0]).toMatchObject({ status: 'failed', to: '' });
+    expect(codeMail()[0]?.nonce).toBeUndefined();
+
+    clock.at += DAY;
+    const totals = stored().codeTotals;
+    backend.controls.applyRetention();
+    expect(stored().codeLedger).toEqual({});
+    expect(stored().codeTotals).toEqual(totals);
+    expect(Object.values(totals)).toEqual([1]);
+    const run = stored().retentionRuns.at(-1);
+    expect(run?.deleted).toMatchObject({ verificationCodes: 0, codeMessages: 0 });
+    expect(run?.deleted.codeLedger).toBeGreaterThan(0);
   });
 });

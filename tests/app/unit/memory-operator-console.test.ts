@@ -106,7 +106,14 @@ describe('the operators’ log and the retention (memory)', () => {
     await as(DEMO_OPERATOR.uid);
     expect((await b.operatorConsole.health()).retention).toEqual({
       at: now.toISOString(),
-      deleted: { idleAccounts: 0, launchedStudents: 0, operatorLog: 1 },
+      deleted: {
+        idleAccounts: 0,
+        launchedStudents: 0,
+        operatorLog: 1,
+        verificationCodes: 0,
+        codeLedger: 0,
+        codeMessages: 0,
+      },
     });
   });
 

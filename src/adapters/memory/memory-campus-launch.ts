@@ -7,11 +7,7 @@ import {
 } from '@/domain/campus-milestones';
 import { launchReport, type LaunchReportRow } from '@/domain/launch-report';
 import { launchMailId } from '@/domain/mail/outbox';
-import {
-  campusSettingsOf,
-  countedAddress,
-  verifiedCount,
-} from './memory-campus-progress.adapter';
+import { campusSettingsOf, countedAddress, verifiedCount } from './memory-campus-progress.adapter';
 import { inviteCountsNow, newCode } from './memory-invites.adapter';
 import { isStopped } from './memory-leave-links.adapter';
 import { type MemoryMail, welcomeOf, withMail } from './memory-mail.adapter';

@@ -78,7 +78,9 @@ export const campusEmail = (collegeId: string): UniversityEmail | null =>
  */
 export const campusDomainsOf = (state: MemoryState, collegeId: string): readonly string[] =>
   campusEmail(collegeId)?.domains ??
-  (Object.hasOwn(state.addedCampuses, collegeId) ? state.addedCampuses[collegeId]?.domains : null) ??
+  (Object.hasOwn(state.addedCampuses, collegeId)
+    ? state.addedCampuses[collegeId]?.domains
+    : null) ??
   [];
 
 /**

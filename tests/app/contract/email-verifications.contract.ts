@@ -248,6 +248,10 @@ export function describeEmailVerificationsContract(
           Date.now() + SEND_WINDOW_MS,
         );
         expect(await h.queued(tec)).toBe(0);
+        // An address of a subdomain counts against its university's domain.
+        const sub = tec.replace('@tec.mx', '@campus.tec.mx');
+        expect((await h.repo.sendCode(s.uid, sub)).outcome).toBe('busy');
+        expect(await h.queued(sub)).toBe(0);
       } finally {
         await restoreDomain();
       }

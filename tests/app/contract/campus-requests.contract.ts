@@ -79,7 +79,7 @@ export function describeCampusRequestsContract(
       expect(await h.held()).toEqual([]);
     });
 
-    it('refuses a link or a format character (a bidi override, a zero-width space), and records nothing (issue 51)', async () => {
+    it('refuses a link, a contact or a format character (a bidi override, a zero-width space), and records nothing (issues 51 and 59)', async () => {
       const h = await setup();
       const { uid } = await h.signIn();
       for (const bad of [
@@ -88,6 +88,10 @@ export function describeCampusRequestsContract(
         { name: 'Universidad \u202Elanoican', city: 'León' },
         { name: 'Universidad del Bajío', city: 'Le\u200Bón' },
         { name: 'Universidad \u2066del Bajío\u2069', city: 'León' },
+        // Contacts (issue 59): a domain-like token, an e-mail, a run of digits (a phone).
+        { name: 'Universidad premio.mx', city: 'León' },
+        { name: 'Escríbeme a ana@gmail.com', city: 'León' },
+        { name: 'Universidad del Bajío', city: 'Llama al 4771234567' },
       ]) {
         await expect(h.repo.request(uid, bad)).rejects.toMatchObject({
           code: expect.stringMatching(/^(validation\/campus-request|invalid-argument)$/),

@@ -30,13 +30,17 @@ if (!['show', 'set'].includes(command ?? '')) fail(usage);
 const options = cli.options(rest, {
   values: ['campus', 'threshold', 'seller-minimum', 'state', 'opens'],
 });
-const [{ isCollegeId }, { checkSettings }, { DEFAULT_SETTINGS }, { DEFAULT_SELLER_MINIMUM }] =
-  await Promise.all([
-    projectModule('src/domain/college.ts'),
-    projectModule('src/domain/operator/console-settings.ts'),
-    projectModule('src/domain/campus-progress.ts'),
-    projectModule('src/domain/operator/readiness.ts'),
-  ]);
+const [
+  { isCollegeId },
+  { checkSettings },
+  { DEFAULT_SETTINGS },
+  { DEFAULT_SELLER_MINIMUM, readiness },
+] = await Promise.all([
+  projectModule('src/domain/college.ts'),
+  projectModule('src/domain/operator/console-settings.ts'),
+  projectModule('src/domain/campus-progress.ts'),
+  projectModule('src/domain/operator/readiness.ts'),
+]);
 
 /** What each refused field must be, as the console's check says it (in English here). */
 const PROBLEMS = {
@@ -70,11 +74,7 @@ function untouched() {
   return {
     report: { joined: 0, verified: 0, sellersVerified: 0 },
     settings,
-    readiness: {
-      ready: false,
-      studentsMissing: settings.threshold,
-      sellersMissing: settings.sellerMinimum,
-    },
+    readiness: readiness({ ...settings, verified: 0, sellersVerified: 0 }),
     launch: { state: 'none' },
   };
 }

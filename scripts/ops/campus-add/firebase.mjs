@@ -14,10 +14,8 @@ export const QUEUED = 'e-mails recorded (send_mail sends them)';
 
 /** Adds the campus: `{ result: { added, moved, queued } }`, or `{ refused }`. */
 export async function addCampus(options, usage, input) {
-  if (!(process.env.ALGOLIA_APP_ID ?? process.env.VITE_ALGOLIA_APP_ID)) {
-    fail('Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY (the search must find the campus).\n' + usage);
-  }
-  if (!process.env.ALGOLIA_ADMIN_KEY) {
+  const appId = process.env.ALGOLIA_APP_ID ?? process.env.VITE_ALGOLIA_APP_ID;
+  if (!appId || !process.env.ALGOLIA_ADMIN_KEY) {
     fail('Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY (the search must find the campus).\n' + usage);
   }
   if (options['algolia-host'] !== undefined) {

@@ -83,7 +83,9 @@ describe('Firebase auth: the SDK loads only where it is needed', () => {
     const auth = createFirebaseAuth({ app, sdk: s.load, mayHoldSession: async () => true });
     const seen: (User | null)[] = [];
     auth.onAuthStateChanged((user) => seen.push(user));
-    await settle();
+    // The SDK is set up over two tasks before it is followed: wait for that, not for a fixed
+    // 10 ms, which a loaded machine can outrun.
+    await vi.waitFor(() => expect(s.subscribed).toHaveBeenCalledTimes(1));
     expect(s.load).toHaveBeenCalledTimes(1);
     s.report({ uid: 'u1', email: 'ana@alumnos.udg.mx', displayName: 'Ana' });
     expect(seen).toEqual([null, { uid: 'u1', email: 'ana@alumnos.udg.mx', displayName: 'Ana' }]);

@@ -58,8 +58,8 @@ select throws_ok(
   '42501', null, 'a student who did not ask cannot move to it');
 set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","role":"authenticated","email":"beto@alumnos.udg.mx","app_metadata":{"provider":"google"}}';
 select lives_ok(
-  format($$insert into public.waitlist (uid, email, college_id) values
-    ('22222222-2222-4222-8222-222222222222', 'beto@alumnos.udg.mx', %L)$$,
+  format($$insert into public.waitlist (uid, email, college_id, adult, notice_version) values
+    ('22222222-2222-4222-8222-222222222222', 'beto@alumnos.udg.mx', %L, true, '2026-11-28')$$,
     (select id from pending)),
   'who asked joins it at once');
 

@@ -23,6 +23,9 @@ import {
 } from '../support/firestore';
 import { COLLECTIONS } from '@/adapters/firebase/firestore-names';
 
+/** An opening date the settings' check accepts whenever the suite runs: next year's 15 January. */
+const OPENS_ON = `${new Date().getUTCFullYear() + 1}-01-15`;
+
 // The operator scripts (scripts/ops/) as an operator runs them, in a child process with
 // firebase-admin from functions/node_modules: Auth in the real Auth emulator, Firestore in the real
 // Firestore emulator (where the trigger on_waitlist_written also runs on the entries seeded here).
@@ -550,7 +553,7 @@ describeFirestore(
         '--seller-minimum',
         '3',
         '--opens',
-        '2027-01-15',
+        OPENS_ON,
       ]);
       const opening = (await run('campus', ['set', '--campus', 'udg-cucea', '--state', 'opening']))
         .stdout;
@@ -559,7 +562,7 @@ describeFirestore(
         threshold: { integerValue: '12' },
         sellerMinimum: { integerValue: '3' },
         state: { stringValue: 'opening' },
-        opensOn: { stringValue: '2027-01-15' },
+        opensOn: { stringValue: OPENS_ON },
       });
       await run('campus', ['set', '--campus', 'udg-cucea', '--opens', 'none']);
       expect((await settings())?.opensOn).toEqual({ nullValue: null });

@@ -14,6 +14,8 @@ import {
 // my_campus() as the campus's student calls it, and by the console (issue 61: the command runs the
 // console's own functions as terminal:<user>, logged).
 
+/** An opening date the settings' check accepts whenever the suite runs: next year's 15 January. */
+const OPENS_ON = `${new Date().getUTCFullYear() + 1}-01-15`;
 const db = withFreshDatabase('campus-ops');
 
 const run = supabaseCommand(db, 'campus');
@@ -58,20 +60,20 @@ describe('campus:supabase: the operators set a campus threshold, state and date'
     expect(shown).toContain('verified\t12');
 
     const student = rows.at(-1)!;
-    await run('set', '--campus', 'udg-cucea', '--threshold', '40', '--opens', '2027-01-15');
+    await run('set', '--campus', 'udg-cucea', '--threshold', '40', '--opens', OPENS_ON);
     expect(await asStudent(student.id, student.email)).toEqual({
       verified_count: 12,
       threshold: 40,
       state: 'gathering',
-      opens_on: '2027-01-15',
+      opens_on: OPENS_ON,
     });
     const set = (await run('set', '--campus', 'udg-cucea', '--state', 'opening')).stdout;
     expect(set).toContain('threshold\t40');
-    expect(set).toContain('opens\t2027-01-15');
+    expect(set).toContain(`opens\t${OPENS_ON}`);
     expect(await asStudent(student.id, student.email)).toMatchObject({
       threshold: 40,
       state: 'opening',
-      opens_on: '2027-01-15',
+      opens_on: OPENS_ON,
     });
     await run('set', '--campus', 'udg-cucea', '--opens', 'none');
     expect(await asStudent(student.id, student.email)).toMatchObject({ opens_on: null });

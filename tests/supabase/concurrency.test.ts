@@ -335,7 +335,7 @@ describe('concurrent milestones (issue 49)', () => {
             ],
           );
           await c.query(
-            "insert into public.waitlist (uid, email, college_id) values ($1, $2, 'hito-paralelo')",
+            "insert into public.waitlist (uid, email, college_id, adult, notice_version) values ($1, $2, 'hito-paralelo', true, '2026-11-28')",
             [id, email],
           );
           await c.query('commit');

@@ -22,7 +22,7 @@ import { describeCampusRequestsContract } from '../app/contract/campus-requests.
 import { describeInvitesContract } from '../app/contract/invites.contract';
 import { describeEmailVerificationsContract } from '../app/contract/email-verifications.contract';
 import { createCallableEmailVerifications } from '@/adapters/firebase/firebase-email-verifications.adapter';
-import { budgetDay, CODE_SEND_LIMITS } from '@/domain/code-sends';
+import { budgetDay, CODE_SEND_LIMITS, identityKey } from '@/domain/code-sends';
 import { codeOfNonce } from '@/domain/email-verification';
 import { recipientKey } from '@/domain/mail/recipient-limits';
 import { bounceToken } from '@/domain/mail/suppression';
@@ -588,6 +588,23 @@ describeFirestore('EmailVerifications contract on Firestore', () => {
             .filter((d) => d.at !== undefined)
             .sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!));
           return told.at(-1)?.day ?? null;
+        },
+        // The identity's ledger (codeIdentities/{identityKey of its Google sub}), moved back; the
+        // harness's accounts sign in with the sub tests/support/emulators.ts gives them.
+        ageSends: async (student, ms) => {
+          const path = `${COLLECTIONS.codeIdentities}/${await identityKey(secret, `google:google-${student.email}`)}`;
+          const fields = await db.fields(path);
+          const at = (fields?.at as { arrayValue?: { values?: { integerValue: string }[] } })
+            ?.arrayValue?.values;
+          expect(at?.length ?? 0).toBeGreaterThan(0);
+          await db.put(path, {
+            ...fields!,
+            at: {
+              arrayValue: {
+                values: at!.map((v) => ({ integerValue: String(Number(v.integerValue) - ms) })),
+              },
+            },
+          });
         },
       };
     },

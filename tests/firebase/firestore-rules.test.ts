@@ -99,11 +99,15 @@ describeFirestore('firestore.rules (Firestore emulator)', () => {
     await assertFails(
       updateDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), { noticeVersion: '2030-01-01' }),
     );
-    // A tab left open across the deploy joins as it did: the entry records no confirmation.
+    // A tab left open across the deploy joins as it did until the grace date (the entry records
+    // no confirmation), and is refused from it on.
     await assertSucceeds(deleteDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`)));
-    await assertSucceeds(
-      setDoc(doc(ana(), `${COLLECTIONS.waitlist}/ana`), without('adult', 'noticeVersion')),
+    const old = setDoc(
+      doc(ana(), `${COLLECTIONS.waitlist}/ana`),
+      without('adult', 'noticeVersion'),
     );
+    const beforeGrace = Date.now() < Date.parse(`${JOIN_TERMS_GRACE_UNTIL}T00:00:00Z`);
+    await (beforeGrace ? assertSucceeds(old) : assertFails(old));
   });
 
   it('and reads it back, but not another student’s, and lists nothing', async () => {

@@ -718,6 +718,16 @@ describeEmailVerificationsContract('supabase (stand-in over PostgreSQL 15)', asy
       );
       return rows[0]?.day ?? null;
     },
+    // The identity's ledger rows (private.code_sends, keyed by private.identity_key), moved back.
+    ageSends: async (student, ms) => {
+      const { rowCount } = await db.admin.query(
+        `update private.code_sends set sent_at = sent_at - make_interval(secs => $2::double precision / 1000)
+         where kind = 'identity'
+           and key = private.identity_key((select token_secret from private.mail_settings), $1)`,
+        [student.uid, ms],
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    },
   };
 });
 

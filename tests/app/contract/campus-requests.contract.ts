@@ -103,15 +103,26 @@ export function describeCampusRequestsContract(
     it('holds the cap of 5 under 20 parallel requests (issue 51)', async () => {
       const h = await setup();
       const { uid } = await h.signIn();
-      const settled = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, n) =>
-          h.repo.request(uid, { name: `Universidad Paralela ${n + 1}`, city: 'León' }),
-        ),
+      const ask = (n: number) =>
+        h.repo.request(uid, { name: `Universidad Paralela ${n + 1}`, city: 'León' });
+      const codeOf = (s: PromiseSettledResult<unknown>) =>
+        s.status === 'fulfilled' ? 'ok' : (s.reason as { code?: string }).code;
+      const burst = (await Promise.allSettled(Array.from({ length: 20 }, (_, n) => ask(n)))).map(
+        codeOf,
       );
-      expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(5);
-      for (const s of settled) {
-        if (s.status === 'rejected') expect(s.reason).toMatchObject({ code: 'resource-exhausted' });
+      // Never more than the cap. A transaction that lost the race too often on a loaded machine
+      // answers 'unavailable' (the spec's retry message): nothing was written, and a retry works.
+      expect(burst.filter((c) => c === 'ok').length).toBeLessThanOrEqual(5);
+      expect(
+        burst.filter((c) => c !== 'ok' && c !== 'resource-exhausted' && c !== 'unavailable'),
+      ).toEqual([]);
+      const outcomes = [...burst];
+      for (let n = 0; n < 20; n++) {
+        if (outcomes[n] === 'unavailable')
+          outcomes[n] = codeOf((await Promise.allSettled([ask(n)]))[0]!);
       }
+      expect(outcomes.filter((c) => c === 'ok')).toHaveLength(5);
+      expect(outcomes.filter((c) => c !== 'ok')).toEqual(Array(15).fill('resource-exhausted'));
       expect(await h.held()).toHaveLength(5);
       // The Functions emulator starts a worker process per concurrent call: 20 at once take long
       // on a busy 2-core machine, and a timeout here left calls writing into the next test.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetDay, CODE_SEND_LIMITS, nextBudgetDay } from '@/domain/code-sends';
+import { budgetDay, CODE_SEND_LIMITS, DAY_MS, HOUR_MS, nextBudgetDay } from '@/domain/code-sends';
 import { MAX_SENDS_PER_HOUR, SEND_WINDOW_MS } from '@/domain/email-verification';
 import type { CampusProgressRepo } from '@/ports/campus-progress.port';
 import type { EmailVerifications } from '@/ports/email-verifications.port';
@@ -41,6 +41,11 @@ export interface EmailVerificationsHarness {
    * its cap (CODE_SEND_LIMITS); the returned function puts the ledger back as it was.
    */
   fillCap(cap: { readonly domain: string } | 'global'): Promise<() => Promise<void>>;
+  /**
+   * Arranges, behind the port, that the student's Google identity made its code requests `ms`
+   * earlier than it did (the clock moved on for its ledger; its lifetime total stays).
+   */
+  ageSends(student: VerifyingStudent, ms: number): Promise<void>;
   /** The budget day (YYYY-MM-DD) the operators were last told the code budget was spent, or null. */
   budgetSpentOn(): Promise<string | null>;
 }
@@ -193,6 +198,43 @@ export function describeEmailVerificationsContract(
         expect((await h.repo.sendCode(s.uid, address)).outcome).toBe('limited');
         expect(await h.queued(address)).toBe(0);
       }
+    });
+
+    it("an identity's daily and lifetime caps hold across deleted accounts", async () => {
+      const L = CODE_SEND_LIMITS;
+      const h = await setup();
+      let s = await joined(h);
+      const send = async () => (await h.repo.sendCode(s.uid, udgAddress())).outcome;
+      const newAccount = async () => {
+        s = await h.reSignIn(s);
+        await onList(h, Promise.resolve(s), 'udg-cucei');
+      };
+      let total = 0;
+      while (total < L.identityLifetime) {
+        // One day: an hour's codes, then a new account, which is refused until the hour is over.
+        let today = 0;
+        while (today < L.identityPerDay && total < L.identityLifetime) {
+          for (let i = 0; i < L.identityPerHour; i++, today++, total++) {
+            expect(await send()).toBe('sent');
+          }
+          await newAccount();
+          if (total === L.identityLifetime) break;
+          expect(await send()).toBe('limited');
+          await h.ageSends(s, HOUR_MS + 60_000);
+        }
+        if (total === L.identityLifetime) break;
+        // The day is spent: an hour later, a new account is still refused, until the next day.
+        expect(await send()).toBe('limited');
+        await h.ageSends(s, DAY_MS);
+        await newAccount();
+      }
+      // Every code it may ever ask for is spent: days later, with yet another account, too.
+      expect(await send()).toBe('spent');
+      await h.ageSends(s, 3 * DAY_MS);
+      await newAccount();
+      const address = udgAddress();
+      expect((await h.repo.sendCode(s.uid, address)).outcome).toBe('spent');
+      expect(await h.queued(address)).toBe(0);
     });
 
     it('a taken address is answered as a free one: counted, nothing queued, never verified', async () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { AppError } from '@/domain/errors';
 import { createMemoryBackend } from '@/adapters/memory/memory-backend';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR } from '@/adapters/memory/memory-auth.adapter';
@@ -16,6 +17,7 @@ import { describeInvitesContract } from './invites.contract';
 import { describeEmailVerificationsContract } from './email-verifications.contract';
 import { codeOfNonce } from '@/domain/email-verification';
 import { recipientKey } from '@/domain/mail/recipient-limits';
+import { identityKey } from '@/domain/code-sends';
 import { MEMORY_LEAVE_SECRET } from '@/adapters/memory/memory-mail.adapter';
 import { describeCollegeSearchContract } from './college-search.contract';
 import { describeHeroConsentContract } from './hero-consent.contract';
@@ -278,6 +280,16 @@ describeEmailVerificationsContract('memory', async () => {
       };
     },
     budgetSpentOn: async () => b.controls.codeBudgetSpentOn(),
+    // A memory account stands for its Google identity by its uid (the adapter's identityKey).
+    ageSends: async (student, ms) => {
+      const s = JSON.parse(storage.getItem(MEMORY_STATE_KEY)!) as {
+        codeLedger: Record<string, number[]>;
+      };
+      const key = await identityKey(MEMORY_LEAVE_SECRET, student.uid);
+      expect(s.codeLedger[key]?.length ?? 0).toBeGreaterThan(0);
+      s.codeLedger[key] = s.codeLedger[key]!.map((at) => at - ms);
+      storage.setItem(MEMORY_STATE_KEY, JSON.stringify(s));
+    },
   };
 });
 

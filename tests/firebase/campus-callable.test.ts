@@ -30,6 +30,7 @@ import { readFileSync } from 'node:fs';
 import {
   AUTH_EMULATOR,
   fakeGoogleIdToken,
+  fakeGoogleSub,
   FUNCTIONS_EMULATOR,
   PROJECT_ID,
   setAccountCreatedAt,
@@ -589,10 +590,11 @@ describeFirestore('EmailVerifications contract on Firestore', () => {
             .sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!));
           return told.at(-1)?.day ?? null;
         },
-        // The identity's ledger (codeIdentities/{identityKey of its Google sub}), moved back; the
-        // harness's accounts sign in with the sub tests/support/emulators.ts gives them.
+        // The identity's ledger (codeIdentities/{identityKey of its Google sub}), moved back, keyed
+        // as the function's googleSubOf keys it.
         ageSends: async (student, ms) => {
-          const path = `${COLLECTIONS.codeIdentities}/${await identityKey(secret, `google:google-${student.email}`)}`;
+          const sub = `google:${fakeGoogleSub(student.email)}`;
+          const path = `${COLLECTIONS.codeIdentities}/${await identityKey(secret, sub)}`;
           const fields = await db.fields(path);
           const at = (fields?.at as { arrayValue?: { values?: { integerValue: string }[] } })
             ?.arrayValue?.values;

@@ -79,10 +79,13 @@ export async function createAccount(account: {
   return localId;
 }
 
+/** The Google `sub` of a test account: the emulator's federated id for it. */
+export const fakeGoogleSub = (email: string): string => `google-${email}`;
+
 /** A Google ID token the Auth emulator accepts (it does not check signatures). */
 export const fakeGoogleIdToken = (email: string, name: string, picture?: string): string =>
   JSON.stringify({
-    sub: `google-${email}`,
+    sub: fakeGoogleSub(email),
     email,
     email_verified: true,
     name,

@@ -235,7 +235,8 @@ export function describeEmailVerificationsContract(
       const address = udgAddress();
       expect((await h.repo.sendCode(s.uid, address)).outcome).toBe('spent');
       expect(await h.queued(address)).toBe(0);
-    });
+      // Thirteen calls and six new accounts: a cold Functions emulator on a busy machine is slow.
+    }, 90_000);
 
     it('a taken address is answered as a free one: counted, nothing queued, never verified', async () => {
       const h = await setup();

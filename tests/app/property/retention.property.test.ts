@@ -89,24 +89,30 @@ describe('retentionPlan', () => {
   });
 });
 
+/** A memory backend and its use cases on a clock a test moves, signing in the chosen account. */
+function memoryWorld(clock: { readonly at: number }, chosen: () => number) {
+  const storage = memoryStorage();
+  const backend = createMemoryBackend({
+    storage,
+    config: { latencyMs: 0 },
+    chooseAccount: async (accounts) => accounts[chosen()]!,
+    clock: { now: () => new Date(clock.at) },
+    sendAutomatically: false,
+  });
+  const useCases = createUseCases({
+    ...backend,
+    local: memoryLocalRecord(memoryStorage()).record,
+    visit: createVisitRecord(memoryStorage()),
+    clock: { now: () => new Date(clock.at) },
+  });
+  return { storage, backend, useCases };
+}
+
 describe('the retention job on the memory backend', () => {
   it('deletes idle accounts after 30 days and a launched campus after 90; a dry run and a rerun delete nothing', async () => {
     const clock = { at: Date.UTC(2026, 10, 1) };
-    const storage = memoryStorage();
     let index = 0;
-    const backend = createMemoryBackend({
-      storage,
-      config: { latencyMs: 0 },
-      chooseAccount: async (accounts) => accounts[index]!,
-      clock: { now: () => new Date(clock.at) },
-      sendAutomatically: false,
-    });
-    const useCases = createUseCases({
-      ...backend,
-      local: memoryLocalRecord(memoryStorage()).record,
-      visit: createVisitRecord(memoryStorage()),
-      clock: { now: () => new Date(clock.at) },
-    });
+    const { backend, useCases } = memoryWorld(clock, () => index);
     const ana = await useCases.signIn();
     await useCases.joinWaitlist({ user: ana, college: collegeOfId('udg-cucei') });
     index = 1;
@@ -153,20 +159,7 @@ describe('the retention job on the memory backend', () => {
 describe('the retention job prunes what the codes leave behind (issue 59, memory)', () => {
   it('expired codes, the ledger’s day-old times and an expired code’s unsent message go; the lifetime totals stay', async () => {
     const clock = { at: Date.UTC(2026, 10, 1) };
-    const storage = memoryStorage();
-    const backend = createMemoryBackend({
-      storage,
-      config: { latencyMs: 0 },
-      chooseAccount: async (accounts) => accounts[0]!,
-      clock: { now: () => new Date(clock.at) },
-      sendAutomatically: false,
-    });
-    const useCases = createUseCases({
-      ...backend,
-      local: memoryLocalRecord(memoryStorage()).record,
-      visit: createVisitRecord(memoryStorage()),
-      clock: { now: () => new Date(clock.at) },
-    });
+    const { storage, backend, useCases } = memoryWorld(clock, () => 0);
     const ana = await useCases.signIn();
     await useCases.joinWaitlist({ user: ana, college: collegeOfId('itesm-gdl') });
     expect(await backend.emailVerifications.sendCode(ana.uid, 'ana.codigo@tec.mx')).toMatchObject({
